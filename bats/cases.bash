@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+# run_case NAME: load the case's modules in order, then the module under
+# test, and check what modules/cases.tsv says of it: insmod's status and
+# error text, the exact kernel line, and the owners' reference counts
+# (a refused load takes no reference; every owner unloads at the end).
+
+run_case() {
+	local m total=0
+
+	case_row "$1"
+	dmesg -C
+	for m in $case_first; do
+		run insmod "$(ko "$m")"
+		assert_success
+	done
+
+	run insmod "$(ko "$case_module")"
+	if [ "$case_errno" = - ]; then
+		assert_success
+		assert is_loaded "$(modname "$case_module")"
+		for m in $case_first; do
+			total=$((total + $(refcnt "$(modname "$m")")))
+		done
+		# It uses something from what was loaded first: that is pinned.
+		[ -z "$case_first" ] || assert [ "$total" -ge 1 ]
+		run kmsg
+		refute_output --regexp "namespace|GPL-compatible|Unknown symbol|malformed"
+	else
+		assert_failure
+		assert_output "insmod: ERROR: could not insert module $(ko "$case_module"): $(insmod_error "$case_errno")"
+		refute is_loaded "$(modname "$case_module")"
+		for m in $case_first; do
+			assert_equal "$(refcnt "$(modname "$m")") $m" "0 $m"
+		done
+	fi
+	if [ "$case_message" != - ]; then
+		run kmsg
+		assert_line "$case_message"
+	fi
+
+	# Everything unloads: no reference was leaked.
+	unload_all $case_first "$case_module"
+	for m in $case_first "$case_module"; do
+		refute is_loaded "$(modname "$m")"
+	done
+}
+
+teardown() {
+	[ -n "${case_module:-}" ] && unload_all $case_first "$case_module" 2>/dev/null
+	return 0
+}

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Scan a guest console log for kernel reports (the patterns follow
+# syzkaller's pkg/report/linux.go). Prints the offending lines and exits 1
+# when any is found, 0 when the log is clean. Only the part before the
+# init's "end of run" mark is judged: what follows is the reboot.
+#
+# usage: console-check.sh CONSOLE_LOG
+set -u
+log=$1
+[ -r "$log" ] || { echo "console-check: $log: cannot read" >&2; exit 2; }
+
+patterns=(
+	'BUG: '
+	'WARNING: '
+	'kernel BUG at'
+	'Oops: '
+	'general protection fault'
+	'Kernel panic'
+	'Unable to handle kernel'
+	'UBSAN: '
+	'KASAN: '
+	'KFENCE: '
+	'INFO: task .* blocked for more than'
+	'INFO: rcu_.* detected stalls'
+	'INFO: possible circular locking dependency'
+	'INFO: possible recursive locking'
+	'INFO: inconsistent lock state'
+	'WARNING: suspicious RCU usage'
+	'possible deadlock'
+	'unreferenced object 0x'
+	'watchdog: BUG: soft lockup'
+	'list_add corruption'
+	'list_del corruption'
+	'Call Trace:'
+)
+re=$(IFS='|'; echo "${patterns[*]}")
+sed '/nsa-init: end of run/q' "$log" | grep -E -- "$re" && exit 1
+exit 0

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the guest under QEMU and judge the run.
+#
+# usage: run.sh check KERNEL INITRD OUTDIR [SUITE]
+#        run.sh shell KERNEL INITRD OUTDIR
+#
+# check: the guest runs the bats suites and sends TAP over a virtio-serial
+# port into OUTDIR/results.tap; the console goes to OUTDIR/console.log.
+# The run fails if a test failed, if the suites did not reach their end,
+# if the console shows a kernel report (vm/console-check.sh), or if the
+# kernel is tainted beyond O (out-of-tree) and E (unsigned).
+#
+# ACCEL (default tcg), QEMU_MEM, QEMU_SMP, QEMU_TIMEOUT override the defaults.
+set -uo pipefail
+
+mode=$1 kernel=$2 initrd=$3 outdir=$4 suite=${5:-}
+here=$(dirname "$(realpath "$0")")
+accel=${ACCEL:-tcg}
+[ "$accel" = tcg ] && accel=tcg,thread=multi
+mkdir -p "$outdir"
+tap=$outdir/results.tap console=$outdir/console.log
+rm -f "$tap" "$console"
+
+cmdline="console=ttyS0 rdinit=/init-nsa panic=-1 oops=panic loglevel=7"
+cmdline+=" nsa.mode=$mode ${suite:+nsa.suite=$suite} ${KERNEL_CMDLINE:-}"
+qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -m "${QEMU_MEM:-1G}"
+	-smp "${QEMU_SMP:-2}" -no-reboot -nodefaults -display none
+	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
+	-device virtio-serial-pci
+	-chardev "file,id=results,path=$tap"
+	-device virtserialport,chardev=results,name=results)
+
+if [ "$mode" = shell ]; then
+	exec timeout --foreground "${QEMU_TIMEOUT:-3600}" "${qemu[@]}" -serial mon:stdio
+fi
+
+timeout "${QEMU_TIMEOUT:-1500}" "${qemu[@]}" -serial "file:$console"
+qemu_rc=$?
+
+fail=()
+[ $qemu_rc = 124 ] && fail+=("QEMU timed out after ${QEMU_TIMEOUT:-1500}s")
+touch "$tap"
+cat "$tap"
+
+passed=$(grep -c '^ok ' "$tap")
+failed=$(grep -c '^not ok ' "$tap")
+skipped=$(grep -c '^ok .* # skip' "$tap")
+passed=$((passed - skipped))
+grep -q '^# end-of-run$' "$tap" || fail+=("the suites did not run to their end")
+bats_rc=$(sed -n 's/^# bats-exit: //p' "$tap")
+[ "${bats_rc:-x}" = 0 ] || fail+=("bats exited with ${bats_rc:-nothing}")
+plan=$(sed -n 's/^1\.\.//p' "$tap" | head -1)
+[ -n "$plan" ] && [ "$plan" -ne $((passed + failed + skipped)) ] &&
+	fail+=("TAP plan says $plan tests, $((passed + failed + skipped)) reported")
+[ $((passed + failed)) -gt 0 ] || fail+=("no test ran")
+
+# Taint: O (4096, out-of-tree) and E (8192, unsigned) are expected.
+taint=$(sed -n 's/^# tainted: //p' "$tap")
+if [ -n "$taint" ] && [ $((taint & ~(4096 | 8192))) -ne 0 ]; then
+	fail+=("kernel tainted: $taint")
+fi
+if ! report=$("$here/console-check.sh" "$console"); then
+	fail+=("kernel reports in $console:")
+	fail+=("$report")
+fi
+
+echo "console log: $console"
+echo "TAP:         $tap"
+for f in "${fail[@]}"; do echo "FAIL: $f"; done
+[ ${#fail[@]} = 0 ] || failed=$((failed + 1))
+line="$passed passed, $failed failed"
+[ "$skipped" -gt 0 ] && line+=", $skipped skipped"
+echo "$line"
+[ ${#fail[@]} = 0 ] && [ "$failed" = 0 ]
