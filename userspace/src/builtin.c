@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nscheck - vmlinux's grants from modules.builtin.modinfo
+ */
+
+#include <stdlib.h>
+
+#include "builtin.h"
+#include "nsallow.h"
+#include "util.h"
+
+#define ALLOW_KEY ".allow_ns="
+
+int builtin_read_grants(const char *path,
+			void (*fn)(const char *ns, size_t nslen,
+				   const char *mod, void *arg),
+			void *arg, char **err)
+{
+	size_t len, colon, keylen = strlen(ALLOW_KEY);
+	char *buf, *s;
+	int r;
+
+	r = read_whole_file(path, &buf, &len);
+	if (r < 0) {
+		*err = xasprintf("%s: %s", path, strerror(-r));
+		return -1;
+	}
+	/* buf[len] is a NUL: the last string is terminated either way. */
+	for (s = buf; s < buf + len; s += strlen(s) + 1) {
+		const char *dot = strchr(s, '.');
+		const char *value;
+
+		if (!dot || dot == s || strncmp(dot, ALLOW_KEY, keylen))
+			continue;
+		value = dot + keylen;
+		if (!ns_allow_record_ok(value, strlen(value), &colon)) {
+			*err = xasprintf("%s: bad %s: not <namespace>:<module> "
+					 "in [A-Za-z0-9_]", path, s);
+			free(buf);
+			return -1;
+		}
+		fn(value, colon, value + colon + 1, arg);
+	}
+	free(buf);
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * nscheck - modules.builtin.modinfo: "<modname>.<key>=<value>" strings,
+ * NUL-separated. Every "<modname>.allow_ns=<ns>:<module>" is a grant of
+ * vmlinux, whatever the prefix.
+ */
+#ifndef NSCHECK_BUILTIN_H
+#define NSCHECK_BUILTIN_H
+
+#include <stddef.h>
+
+/*
+ * Call fn for each allow_ns grant (strings live only during the call).
+ * Returns 0, or -1 with *err set to a malloc'd message.
+ */
+int builtin_read_grants(const char *path,
+			void (*fn)(const char *ns, size_t nslen,
+				   const char *mod, void *arg),
+			void *arg, char **err);
+
+#endif

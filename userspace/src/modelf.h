@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * nscheck - read what libkmod has no API for from a module's ELF image
+ * (libelf): its exports and their namespaces, its undefined symbols in
+ * .symtab order, and its __ns_allow records.
+ */
+#ifndef NSCHECK_MODELF_H
+#define NSCHECK_MODELF_H
+
+#include "image.h"
+#include "nsmod.h"
+#include "util.h"
+
+/*
+ * Fill m from img; strings go to arena a. Returns 0, or -1 with m->error
+ * set (and m->bad_records for a malformed __ns_allow section). m->name is
+ * set to the name in .gnu.linkonce.this_module, which the kernel falls
+ * back to when modinfo has no name=.
+ */
+int modelf_read(const struct image *img, struct nsmod *m, struct arena *a);
+
+#endif

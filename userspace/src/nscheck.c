@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nscheck - predict, without loading anything, whether a patched 6.1
+ * kernel (MODULE_NAMESPACE_ALLOW) would load the given modules.
+ */
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/utsname.h>
+
+#include <gelf.h>
+
+#include "builtin.h"
+#include "loader.h"
+#include "log.h"
+#include "report.h"
+#include "state.h"
+#include "symvers.h"
+#include "tree.h"
+#include "util.h"
+#include "verdict.h"
+
+#define NSCHECK_VERSION "1"
+
+enum {
+	EXIT_LOADS = 0,
+	EXIT_REFUSED = 1,
+	EXIT_ERROR = 2,		/* bad usage or unreadable input */
+};
+
+enum {
+	OPT_KDIR = 0x100,
+	OPT_JSON,
+};
+
+static const char cmdopts_s[] = "ab:k:E:qvVh";
+static const struct option cmdopts[] = {
+	{ "all", no_argument, 0, 'a' },
+	{ "basedir", required_argument, 0, 'b' },
+	{ "set-version", required_argument, 0, 'k' },
+	{ "kdir", required_argument, 0, OPT_KDIR },
+	{ "symvers", required_argument, 0, 'E' },
+	{ "json", no_argument, 0, OPT_JSON },
+	{ "quiet", no_argument, 0, 'q' },
+	{ "verbose", no_argument, 0, 'v' },
+	{ "version", no_argument, 0, 'V' },
+	{ "help", no_argument, 0, 'h' },
+	{ NULL, 0, 0, 0 },
+};
+
+struct opts {
+	bool all;
+	const char *basedir;
+	const char *kver;
+	const char *kdir;
+	const char **symvers;
+	size_t n_symvers, cap_symvers;
+	struct report rep;
+};
+
+static void help(void)
+{
+	printf("Usage:\n"
+	       "\t%1$s [options] MODULE.ko...\n"
+	       "\t%1$s [options] --all\n"
+	       "Checks, without loading anything, whether a kernel with\n"
+	       "MODULE_NAMESPACE_ALLOW would load each module (in the order\n"
+	       "given, each one loaded for the next), and prints each refusal\n"
+	       "as the kernel's line.\n"
+	       "Options:\n"
+	       "\t-a, --all               check every module of the tree\n"
+	       "\t-b, --basedir=DIR       use DIR/lib/modules/KVER\n"
+	       "\t-k, --set-version=KVER  kernel version (default: running)\n"
+	       "\t    --kdir=DIR          kernel build tree: its Module.symvers\n"
+	       "\t                        and modules.builtin.modinfo\n"
+	       "\t-E, --symvers=FILE      vmlinux exports from a Module.symvers\n"
+	       "\t                        (repeatable)\n"
+	       "\t    --json              findings as JSON\n"
+	       "\t-q, --quiet             print nothing on stdout\n"
+	       "\t-v, --verbose           say what would load, and a summary\n"
+	       "\t-V, --version           show version\n"
+	       "\t-h, --help              show this help\n"
+	       "Exit status: 0 all would load, 1 a module would be refused,\n"
+	       "2 bad usage or unreadable input.\n",
+	       program_invocation_short_name);
+}
+
+static void on_symvers(const struct symvers_line *l, void *arg)
+{
+	/* Modules are loaded only when given (or in the tree with --all). */
+	if (streq(l->owner, "vmlinux"))
+		state_add_vmlinux_export(arg, l->sym, l->ns, l->gpl);
+}
+
+static void on_builtin(const char *ns, size_t nslen, const char *mod,
+		       void *arg)
+{
+	state_add_vmlinux_grant(arg, ns, nslen, mod);
+}
+
+/* The tree's build/Module.symvers; an absolute link is under basedir. */
+static char *tree_symvers(const char *dirname, const char *basedir)
+{
+	char *link = xasprintf("%s/build", dirname);
+	char target[PATH_MAX];
+	ssize_t len;
+	char *path;
+
+	len = readlink(link, target, sizeof(target) - 1);
+	if (len > 0) {
+		target[len] = '\0';
+		if (target[0] == '/')
+			path = xasprintf("%s%s/Module.symvers",
+					 basedir ? basedir : "", target);
+		else
+			path = xasprintf("%s/%s/Module.symvers", dirname,
+					 target);
+	} else {
+		path = xasprintf("%s/Module.symvers", link);
+	}
+	free(link);
+	if (access(path, R_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
+/* vmlinux: its exports (Module.symvers) and grants (builtin modinfo). */
+static int describe_kernel(struct state *st, const struct opts *o,
+			   const char *dirname)
+{
+	char *path = NULL, *err = NULL;
+	size_t i;
+	int r = 0;
+
+	for (i = 0; r == 0 && i < o->n_symvers; i++)
+		r = symvers_read(o->symvers[i], on_symvers, st, &err);
+	if (r == 0 && o->kdir) {
+		path = xasprintf("%s/Module.symvers", o->kdir);
+		r = symvers_read(path, on_symvers, st, &err);
+		free(path);
+	} else if (r == 0 && !o->n_symvers) {
+		path = tree_symvers(dirname, o->basedir);
+		if (path) {
+			INF("using %s\n", path);
+			r = symvers_read(path, on_symvers, st, &err);
+		}
+		free(path);
+	}
+	if (r < 0)
+		goto done;
+
+	if (o->kdir)
+		path = xasprintf("%s/modules.builtin.modinfo", o->kdir);
+	else
+		path = xasprintf("%s/modules.builtin.modinfo", dirname);
+	if (access(path, F_OK) == 0)
+		r = builtin_read_grants(path, on_builtin, st, &err);
+	free(path);
+done:
+	if (r < 0)
+		ERR("%s\n", err);
+	free(err);
+	return r;
+}
+
+static int check_all(struct opts *o, struct state *st, struct nsmod *mods,
+		     size_t n)
+{
+	const struct object **self = xcalloc(n, sizeof(*self));
+	size_t i;
+
+	if (!state_vmlinux_known(st))
+		WRN("no Module.symvers: a symbol no module exports is taken "
+		    "as vmlinux's, in no namespace\n");
+	if (o->all) {
+		for (i = 0; i < n; i++) {
+			if (!mods[i].error)
+				self[i] = state_load(st, &mods[i]);
+		}
+	}
+	report_begin(&o->rep);
+	for (i = 0; i < n; i++) {
+		struct nsmod *m = &mods[i];
+		struct findings fs = { 0 };
+		enum status status = STATUS_UNREADABLE;
+
+		if (m->error) {
+			/* The kernel names the module: say it as it would. */
+			if (m->bad_records && m->name)
+				verdict_check(st, m, self[i], &fs);
+		} else {
+			if (loader_grants_differ(m))
+				WRN("%s: modinfo allow_ns differs from the "
+				    "__ns_allow records (the kernel reads "
+				    "those)\n", m->path);
+			status = verdict_check(st, m, self[i], &fs) ?
+				 STATUS_LOADS : STATUS_REFUSED;
+			if (status == STATUS_LOADS && !o->all)
+				state_load(st, m);
+		}
+		report_module(&o->rep, m, status, &fs);
+		free(fs.f);
+	}
+	report_end(&o->rep);
+	free(self);
+	if (o->rep.count[STATUS_UNREADABLE])
+		return EXIT_ERROR;
+	return o->rep.count[STATUS_REFUSED] ? EXIT_REFUSED : EXIT_LOADS;
+}
+
+static int run(struct opts *o, int argc, char *argv[])
+{
+	struct arena arena = { 0 };
+	struct state *st = state_new();
+	struct nsmod *mods = NULL;
+	char **paths = NULL;
+	char *dirname = NULL;
+	size_t n = 0, i;
+	const char *kver = o->kver;
+	struct utsname u;
+	int ret = EXIT_ERROR, err;
+
+	if (!kver) {
+		if (uname(&u) < 0) {
+			ERR("uname: %m\n");
+			goto done;
+		}
+		kver = u.release;
+	}
+	dirname = xasprintf("%s/lib/modules/%s", o->basedir ? o->basedir : "",
+			    kver);
+	if (describe_kernel(st, o, dirname) < 0)
+		goto done;
+
+	if (o->all) {
+		err = tree_find_modules(dirname, &paths, &n);
+		if (err < 0) {
+			ERR("%s: %s\n", dirname, strerror(-err));
+			goto done;
+		}
+	} else {
+		paths = argv;
+		n = argc;
+	}
+	mods = xcalloc(n, sizeof(*mods));
+	for (i = 0; i < n; i++)
+		mods[i].path = paths[i];
+	if (loader_read(mods, n, &arena) < 0)
+		goto done;
+	ret = check_all(o, st, mods, n);
+done:
+	for (i = 0; mods && i < n; i++)
+		free(mods[i].error);
+	free(mods);
+	if (o->all)
+		tree_free(paths, n);
+	arena_free(&arena);
+	state_free(st);
+	free(dirname);
+	return ret;
+}
+
+int main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	int c, ret = EXIT_ERROR;
+
+	while ((c = getopt_long(argc, argv, cmdopts_s, cmdopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			o.all = true;
+			break;
+		case 'b':
+			o.basedir = optarg;
+			break;
+		case 'k':
+			o.kver = optarg;
+			break;
+		case OPT_KDIR:
+			o.kdir = optarg;
+			break;
+		case 'E':
+			*VEC_PUSH(o.symvers, o.n_symvers, o.cap_symvers) =
+				optarg;
+			break;
+		case OPT_JSON:
+			o.rep.json = true;
+			break;
+		case 'q':
+			o.rep.quiet = true;
+			break;
+		case 'v':
+			log_priority = LOG_INFO;
+			break;
+		case 'h':
+			help();
+			ret = EXIT_LOADS;
+			goto done;
+		case 'V':
+			puts("nscheck version " NSCHECK_VERSION);
+			ret = EXIT_LOADS;
+			goto done;
+		default:
+			ERR("bad option; see --help\n");
+			goto done;
+		}
+	}
+	if (o.all && optind < argc) {
+		ERR("--all checks the whole tree: give no module\n");
+		goto done;
+	}
+	if (!o.all && optind >= argc) {
+		ERR("missing module argument; see --help\n");
+		goto done;
+	}
+	if (o.rep.quiet)
+		o.rep.json = false;
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		ERR("libelf is out of date\n");
+		goto done;
+	}
+	ret = run(&o, argc - optind, argv + optind);
+done:
+	free(o.symvers);
+	return ret;
+}

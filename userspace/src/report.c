@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nscheck - findings as text or JSON
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "log.h"
+#include "report.h"
+#include "util.h"
+
+static const char *const status_names[] = {
+	[STATUS_LOADS] = "loads",
+	[STATUS_REFUSED] = "refused",
+	[STATUS_UNREADABLE] = "unreadable",
+};
+
+static void json_str(const char *s)
+{
+	if (!s) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", stdout);
+		else if (c == '\t')
+			fputs("\\t", stdout);
+		else if (c < 0x20 || c == 0x7f)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void json_finding(const struct finding *f, const char *line)
+{
+	fputs("{\"verdict\":", stdout);
+	json_str(finding_name(f));
+	fputs(",\"row\":", stdout);
+	if (f->row)
+		printf("%d", f->row);
+	else
+		fputs("null", stdout);
+	printf(",\"errno\":%d,\"symbol\":", finding_errno(f));
+	json_str(f->sym);
+	fputs(",\"namespace\":", stdout);
+	json_str(f->ns);
+	fputs(",\"owner\":", stdout);
+	json_str(f->owner);
+	fputs(",\"declarer\":", stdout);
+	json_str(f->declarer);
+	fputs(",\"offset\":", stdout);
+	if (f->kind == F_MALFORMED)
+		printf("%zu", f->offset);
+	else
+		fputs("null", stdout);
+	fputs(",\"message\":", stdout);
+	json_str(line);
+	putchar('}');
+}
+
+void report_begin(struct report *rep)
+{
+	if (rep->json)
+		fputs("{\"version\":1,\"modules\":[", stdout);
+}
+
+void report_module(struct report *rep, const struct nsmod *m,
+		   enum status status, const struct findings *fs)
+{
+	size_t i;
+
+	rep->count[status]++;
+	if (status == STATUS_UNREADABLE)
+		ERR("%s: %s\n", m->path, m->error);
+	else if (status == STATUS_LOADS)
+		INF("%s: %s would load\n", m->path, m->name);
+
+	if (rep->json) {
+		fputs(rep->nmods ? ",\n" : "\n", stdout);
+		fputs("{\"file\":", stdout);
+		json_str(m->path);
+		fputs(",\"name\":", stdout);
+		json_str(m->name);
+		fputs(",\"status\":", stdout);
+		json_str(status_names[status]);
+		fputs(",\"error\":", stdout);
+		json_str(m->error);
+		fputs(",\"findings\":[", stdout);
+	}
+	rep->nmods++;
+	for (i = 0; i < fs->n; i++) {
+		char *line = finding_line(&fs->f[i], m->name);
+
+		if (rep->json) {
+			if (i)
+				putchar(',');
+			json_finding(&fs->f[i], line);
+		} else if (!rep->quiet) {
+			puts(line);
+		}
+		free(line);
+	}
+	if (rep->json)
+		fputs("]}", stdout);
+}
+
+void report_end(struct report *rep)
+{
+	size_t n = rep->count[0] + rep->count[1] + rep->count[2];
+
+	if (rep->json)
+		printf("\n],\"summary\":{\"checked\":%zu,\"loads\":%zu,"
+		       "\"refused\":%zu,\"unreadable\":%zu}}\n", n,
+		       rep->count[STATUS_LOADS], rep->count[STATUS_REFUSED],
+		       rep->count[STATUS_UNREADABLE]);
+	INF("checked %zu modules: %zu would load, %zu refused, %zu "
+	    "unreadable\n", n, rep->count[STATUS_LOADS],
+	    rep->count[STATUS_REFUSED], rep->count[STATUS_UNREADABLE]);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * nscheck - the findings, as the kernel's lines on stdout or as JSON
+ * (schema in nscheck(1)); errors go to stderr either way.
+ */
+#ifndef NSCHECK_REPORT_H
+#define NSCHECK_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "nsmod.h"
+#include "verdict.h"
+
+enum status {
+	STATUS_LOADS,
+	STATUS_REFUSED,
+	STATUS_UNREADABLE,
+};
+
+struct report {
+	bool json;
+	bool quiet;
+	size_t count[3];	/* by enum status */
+	size_t nmods;
+};
+
+void report_begin(struct report *rep);
+void report_module(struct report *rep, const struct nsmod *m,
+		   enum status status, const struct findings *fs);
+void report_end(struct report *rep);
+
+#endif
