@@ -59,10 +59,12 @@ $(IMAGE): $(B)/modules/.built userspace $(shell find bats vm -type f)
 	rm -rf $(PAYLOAD)
 	mkdir -p $(PAYLOAD)/bats $(PAYLOAD)/bin
 	cp -r bats/* $(PAYLOAD)/bats/
-	bats/gen-cases.sh modules/cases.tsv > $(PAYLOAD)/bats/020-cases.bats
+	bats/gen-cases.sh run_case modules/cases.tsv > $(PAYLOAD)/bats/020-cases.bats
+	bats/gen-cases.sh run_differential modules/cases.tsv > $(PAYLOAD)/bats/030-nscheck.bats
 	cp -r $(B)/modules/ko modules/cases.tsv $(PAYLOAD)/
 	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers $(PAYLOAD)/
 	cp $(B)/userspace/nscheck $(PAYLOAD)/bin/
+	cp vm/guest-demo.sh $(PAYLOAD)/bin/nsa-demo
 	vm/mkimage.sh $@ $$(cat $(KOBJ)/kernelrelease) $(KSTAGE) $(PAYLOAD)
 
 # --- running it ----------------------------------------------------------
@@ -71,7 +73,7 @@ check: image
 	vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/run $(SUITE)
 
 demo: image
-	vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo demo
+	vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
 
 shell: image
 	vm/run.sh shell $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/shell

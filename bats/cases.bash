@@ -49,3 +49,45 @@ teardown() {
 	[ -n "${case_module:-}" ] && unload_all $case_first "$case_module" 2>/dev/null
 	return 0
 }
+
+# run_differential NAME: what nscheck predicts from the case's files,
+# loaded in order on this kernel, against what the kernel then does. Both
+# must also agree with the table.
+run_differential() {
+	local m line files=() predicted prediction loaded
+
+	case_row "$1"
+	for m in $case_first $case_module; do
+		files+=("$(ko "$m")")
+	done
+	run --separate-stderr nscheck -E "$NSA/Module.symvers" "${files[@]}"
+	predicted=$status prediction=$output
+	assert_equal "$predicted" "$case_nscheck"
+	if [ "$predicted" = 2 ]; then
+		# Unreadable input: the message names the file.
+		[[ $stderr == *"$(ko "$case_module")"* ]] ||
+			fail "nscheck's error does not name $(ko "$case_module"): $stderr"
+	elif [ "$case_message" != - ]; then
+		assert_line "$case_message"
+	fi
+
+	dmesg -C
+	for m in $case_first; do
+		run insmod "$(ko "$m")"
+		assert_success
+	done
+	run insmod "$(ko "$case_module")"
+	loaded=$status
+	if [ "$predicted" = 0 ]; then
+		assert_equal "$loaded" 0
+	else
+		assert [ "$loaded" -ne 0 ]
+	fi
+	# Every refusal line nscheck printed, the kernel printed too.
+	run kmsg
+	while IFS= read -r line; do
+		[ -z "$line" ] || assert_line "$line"
+	done <<<"$prediction"
+
+	unload_all $case_first "$case_module"
+}

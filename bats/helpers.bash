@@ -5,6 +5,7 @@
 #   kernelrelease  the release the image was built for
 #   bin/nscheck    the checker
 
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
