@@ -172,9 +172,11 @@ static int check_all(struct opts *o, struct state *st, struct nsmod *mods,
 		     size_t n)
 {
 	const struct object **self = xcalloc(n, sizeof(*self));
-	size_t i;
+	size_t i, readable = 0;
 
-	if (!state_vmlinux_known(st))
+	for (i = 0; i < n; i++)
+		readable += !mods[i].error;
+	if (readable && !state_vmlinux_known(st))
 		WRN("no Module.symvers: a symbol no module exports is taken "
 		    "as vmlinux's, in no namespace\n");
 	if (o->all) {
