@@ -154,7 +154,10 @@ while read -r -a row; do
 	build_one "${row[@]}"
 done <"$table"
 
+# The fixture kernel, as a kernel build tree (--kdir).
 data=$(dirname "$table")/data
-cp "$data/vmlinux.symvers" "$out/vmlinux.symvers"
+mkdir -p "$out/kdir"
+cp "$data/vmlinux.symvers" "$out/kdir/Module.symvers"
 grep -v '^#' "$data/builtin.modinfo.txt" | tr '\n' '\0' \
-	>"$out/modules.builtin.modinfo"
+	>"$out/kdir/modules.builtin.modinfo"
+touch "$out/.stamp"

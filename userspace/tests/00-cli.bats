@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Options, usage errors and exit statuses.
+
+load helpers
+
+@test "--help prints the usage and exits 0" {
+	run nscheck --help
+	assert_success
+	assert_line --partial "Usage:"
+	assert_line --partial "--symvers=FILE"
+}
+
+@test "--version exits 0" {
+	run nscheck -V
+	assert_success
+	assert_output --regexp '^nscheck version [0-9]+$'
+}
+
+@test "no module is a usage error (2)" {
+	run --separate-stderr nscheck
+	assert_failure 2
+	[[ $stderr == *"nscheck: ERROR: missing module argument"* ]]
+}
+
+@test "an unknown option is a usage error (2)" {
+	run nscheck --frobnicate "$FX/imp_plain.ko"
+	assert_failure 2
+}
+
+@test "--all with modules is a usage error (2)" {
+	run nscheck --all "$FX/imp_plain.ko"
+	assert_failure 2
+	assert_output --partial "give no module"
+}
+
+@test "exit 0 when every module would load, and nothing on stdout" {
+	run --separate-stderr nsk exp_a.ko imp_ok.ko imp_plain.ko
+	assert_success
+	assert_output ""
+}
+
+@test "exit 1 when a module would be refused" {
+	run nsk exp_a.ko imp_none.ko
+	assert_failure 1
+}
+
+@test "exit 2 beats exit 1: a refusal and an unreadable file" {
+	run nsk exp_a.ko imp_none.ko missing.ko
+	assert_failure 2
+	assert_line "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+}
+
+@test "an unreadable module does not stop the others" {
+	run --separate-stderr nsk missing.ko exp_a.ko imp_none.ko
+	assert_failure 2
+	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+	assert_error_names missing.ko
+}
+
+@test "--quiet prints nothing on stdout and keeps the status" {
+	run --separate-stderr nsk -q exp_a.ko imp_none.ko
+	assert_failure 1
+	assert_output ""
+}
+
+@test "--verbose says what would load and counts" {
+	run --separate-stderr nsk -v exp_a.ko imp_none.ko
+	assert_failure 1
+	[[ $stderr == *"exp_a.ko: exp_a would load"* ]]
+	[[ $stderr == *"checked 2 modules: 1 would load, 1 refused, 0 unreadable"* ]]
+}
+
+@test "-E reads vmlinux's exports from a Module.symvers" {
+	run nscheck -E "$FX/kdir/Module.symvers" "$FX/imp_unknown.ko"
+	assert_failure 1
+	assert_output "imp_unknown: Unknown symbol no_such_symbol (err -2)"
+}
+
+@test "-E is repeatable: vmlinux's exports from several files" {
+	local a=$BATS_TEST_TMPDIR/a.symvers b=$BATS_TEST_TMPDIR/b.symvers
+	grep -w printk "$FX/kdir/Module.symvers" >"$a"
+	grep -w v_gpl_fn "$FX/kdir/Module.symvers" >"$b"
+	run nscheck -E "$a" -E "$b" "$FX/exp_a.ko" "$FX/imp_plain.ko"
+	assert_success
+	run nscheck -E "$a" "$FX/exp_a.ko" "$FX/imp_plain.ko"
+	assert_failure 1
+	assert_output "imp_plain: Unknown symbol v_gpl_fn (err -2)"
+}
+
+@test "without any Module.symvers nscheck warns and assumes vmlinux exports" {
+	run --separate-stderr nscheck -b "$BATS_TEST_TMPDIR" -k none "$FX/imp_plain.ko" "$FX/imp_unknown.ko"
+	assert_success
+	[[ $stderr == *"WARNING: no Module.symvers"* ]]
+}

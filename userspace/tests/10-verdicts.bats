@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The six rows of SPEC §4's table. The expected lines are written from the
+# table, not taken from nscheck. Fixtures: fixtures.table.
+
+load helpers
+
+# exp_a exports a_fn, a_gpl into MRES and declares MRES; exp_b exports b_fn
+# into MRES and does not declare it.
+EXPORTERS="exp_a.ko exp_b.ko"
+
+@test "row 1: a symbol without a namespace is unchanged" {
+	run nsk $EXPORTERS imp_plain.ko
+	assert_success
+	assert_output ""
+}
+
+@test "row 2: an unrestricted namespace needs the import (module's)" {
+	run nsk $EXPORTERS imp_open.ko imp_open_noimport.ko
+	assert_failure 1
+	assert_output "imp_open_noimport: module uses symbol (a_open) from namespace AOPEN, but does not import it."
+}
+
+@test "row 2: an unrestricted namespace needs the import (vmlinux's)" {
+	run nsk imp_vopen.ko
+	assert_failure 1
+	assert_output "imp_vopen: module uses symbol (v_open_fn) from namespace VOPEN, but does not import it."
+}
+
+@test "row 3: the owner lists the requester, which imports: loads" {
+	run nsk $EXPORTERS imp_ok.ko
+	assert_success
+	assert_output ""
+}
+
+@test "row 3: listed but not importing gets row 2's line" {
+	run nsk $EXPORTERS imp_noimport.ko
+	assert_failure 1
+	assert_output "imp_noimport: module uses symbol (a_fn) from namespace MRES, but does not import it."
+}
+
+@test "row 3: vmlinux lists the requester (modules.builtin.modinfo)" {
+	run nsk imp_v.ko
+	assert_success
+}
+
+@test "row 4: another module lists the requester" {
+	run nsk $EXPORTERS imp_wrong.ko
+	assert_failure 1
+	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`exp_a'"
+}
+
+@test "row 4: of two other listers, the first by name, not by load order" {
+	run nsk $EXPORTERS zz_lister.ko aa_lister.ko imp_two.ko
+	assert_failure 1
+	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`aa_lister'"
+}
+
+@test "row 4: vmlinux, when it lists the requester, before any module" {
+	run nsk $EXPORTERS aa_lister.ko zz_lister.ko imp_wrong_v.ko
+	assert_failure 1
+	assert_output "namespace \`MRES' for symbol \`a_fn' defined in wrong module \`vmlinux'"
+}
+
+@test "row 5: the owner declares the namespace without the requester" {
+	run nsk $EXPORTERS imp_none.ko
+	assert_failure 1
+	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+}
+
+@test "row 5: vmlinux owns and declares the namespace" {
+	run nsk imp_bad_v.ko
+	assert_failure 1
+	assert_output "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
+}
+
+@test "row 6: the owner does not declare, another exporter does" {
+	run nsk $EXPORTERS imp_undecl.ko
+	assert_failure 1
+	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+}
+
+@test "restricted only by a loaded object: without exp_a, MRES is open" {
+	run nsk exp_b.ko imp_undecl.ko imp_none.ko
+	assert_failure 1
+	# imp_undecl imports MRES and loads; imp_none finds no a_fn.
+	assert_output "imp_none: Unknown symbol a_fn (err -2)"
+}
+
+@test "a declaration without exports into the namespace restricts nothing" {
+	run nsk exp_b.ko exp_c.ko imp_undecl.ko
+	assert_success
+}
+
+@test "the requester's own records never count" {
+	run nsk exp_b.ko self_lister.ko
+	assert_success
+}
+
+@test "every failing symbol, in .symtab order" {
+	run nsk $EXPORTERS multi.ko
+	assert_failure 1
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 0 "module multi not allowed to reference namespace \`MRES' for a_fn"
+	assert_line --index 1 "multi: Unknown symbol no_such_symbol (err -2)"
+	assert_line --index 2 "multi referencing undeclared namespace \`MRES' for b_fn"
+	assert_line --index 3 "multi: module uses symbol (a_open) from namespace AOPEN, but does not import it."
+}
+
+@test "one pass: every row in one run, each module on its own line" {
+	run nsk $EXPORTERS imp_ok.ko imp_none.ko imp_undecl.ko imp_plain.ko
+	assert_failure 1
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+	assert_line --index 1 "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+}
+
+@test "a 127-character namespace and a 55-character module are fine" {
+	run nsk long_ok.ko
+	assert_success
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The GPL rule, unknown and weak symbols, duplicates, load order, and the
+# requester's name.
+
+load helpers
+
+@test "GPL: not GPL-compatible and a restricted non-GPL export: refused" {
+	run nsk exp_a.ko prop_ok.ko
+	assert_failure 1
+	assert_output "prop_ok: module is not GPL-compatible and cannot use a_fn from restricted namespace \`MRES'"
+}
+
+@test "GPL: checked before the import rule" {
+	run nsk exp_a.ko prop_noimp.ko
+	assert_failure 1
+	assert_output "prop_noimp: module is not GPL-compatible and cannot use a_fn from restricted namespace \`MRES'"
+}
+
+@test "GPL: GPL-only exports are invisible (module's and vmlinux's)" {
+	run nsk exp_a.ko prop_gpl.ko
+	assert_failure 1
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 "prop_gpl: Unknown symbol a_gpl (err -2)"
+	assert_line --index 1 "prop_gpl: Unknown symbol v_gpl_fn (err -2)"
+}
+
+@test "GPL: vmlinux's restricted non-GPL export" {
+	run nsk prop_v.ko
+	assert_failure 1
+	assert_output "prop_v: module is not GPL-compatible and cannot use v_res_plain from restricted namespace \`VRES'"
+}
+
+@test "GPL: an unrestricted namespace is open to proprietary modules" {
+	run nsk exp_a.ko prop_open.ko
+	assert_success
+}
+
+@test "GPL: a missing license is not GPL-compatible" {
+	run nsk exp_a.ko nolicense.ko
+	assert_failure 1
+	assert_output "nolicense: module is not GPL-compatible and cannot use a_fn from restricted namespace \`MRES'"
+}
+
+@test "GPL: Dual MIT/GPL is GPL-compatible" {
+	run nsk exp_a.ko dual_ok.ko
+	assert_success
+}
+
+@test "unknown symbol; weak and _GLOBAL_OFFSET_TABLE_ are fine" {
+	run nsk imp_unknown.ko
+	assert_failure 1
+	assert_output "imp_unknown: Unknown symbol no_such_symbol (err -2)"
+}
+
+@test "a module-owned Module.symvers line is not a loaded module" {
+	run nsk imp_symvers_mod.ko
+	assert_failure 1
+	assert_output "imp_symvers_mod: Unknown symbol m_fn (err -2)"
+}
+
+@test "duplicate of a module's export" {
+	run nsk exp_a.ko dup_a.ko
+	assert_failure 1
+	assert_output "dup_a: exports duplicate symbol a_plain (owned by exp_a)"
+}
+
+@test "duplicate of vmlinux's export is owned by kernel" {
+	run nsk dup_k.ko
+	assert_failure 1
+	assert_output "dup_k: exports duplicate symbol printk (owned by kernel)"
+}
+
+@test "duplicate of a restricted GPL-only export" {
+	run nsk exp_a.ko dup_r.ko
+	assert_failure 1
+	assert_output "dup_r: exports duplicate symbol a_gpl (owned by exp_a)"
+}
+
+@test "only the first duplicate is reported" {
+	run nsk dup_two.ko
+	assert_failure 1
+	assert_output "dup_two: exports duplicate symbol printk (owned by kernel)"
+}
+
+@test "duplicates are checked only once every symbol resolved" {
+	run nsk exp_a.ko dup_fail.ko
+	assert_failure 1
+	assert_output "dup_fail: Unknown symbol no_such_symbol (err -2)"
+}
+
+@test "load order: an exporter given after its user does not help" {
+	run nsk imp_ok.ko exp_a.ko
+	assert_failure 1
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 "imp_ok: Unknown symbol a_fn (err -2)"
+	assert_line --index 1 "imp_ok: Unknown symbol a_gpl (err -2)"
+}
+
+@test "load order: a refused exporter is not loaded" {
+	run nsk exp_bad.ko imp_bad.ko
+	assert_failure 1
+	assert_line --index 0 "exp_bad: Unknown symbol no_such_symbol (err -2)"
+	assert_line --index 1 "imp_bad: Unknown symbol bad_fn (err -2)"
+}
+
+@test "load order: the same module twice is already loaded" {
+	run nsk exp_a.ko exp_a.ko
+	assert_failure 1
+	assert_output "exp_a: module is already loaded (err -17)"
+}
+
+@test "load order: a refused module can be given again" {
+	run nsk imp_ok.ko exp_a.ko imp_ok.ko
+	assert_failure 1
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "common symbols are refused" {
+	run nsk common_sym.ko
+	assert_failure 1
+	assert_output "common_sym: please compile with -fno-common"
+}
+
+@test "name from modinfo: a renamed file keeps its grant" {
+	run nsk exp_a.ko renamed.ko
+	assert_success
+}
+
+@test "name from modinfo: a file named after a listed module is not it" {
+	# exp_a lists listed_file; the module inside is named impostor.
+	run nsk exp_a.ko listed_file.ko
+	assert_failure 1
+	assert_output "module impostor not allowed to reference namespace \`MRES' for a_fn"
+}
+
+@test "name from modinfo: copied under another name, still the same" {
+	local f
+	f=$(fixture_copy imp_none.ko imp_ok.ko)
+	run nsk exp_a.ko "$f"
+	assert_failure 1
+	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+}
+
+@test "no name= in modinfo: the name in struct module, as the kernel" {
+	run nsk exp_a.ko noname.ko
+	assert_failure 1
+	assert_output "struct_name: module uses symbol (a_open) from namespace AOPEN, but does not import it."
+}
+
+@test "modinfo allow_ns differing from __ns_allow is a warning" {
+	local f=$BATS_TEST_TMPDIR/differ.ko
+	# exp_a's records without its modinfo allow_ns lines.
+	objcopy --remove-section .modinfo --add-section .modinfo=/dev/null \
+		"$FX/exp_a.ko" "$f"
+	printf 'name=exp_a\0license=GPL\0' >"$BATS_TEST_TMPDIR/mi"
+	objcopy --update-section .modinfo="$BATS_TEST_TMPDIR/mi" "$f"
+	run --separate-stderr nsk "$f" imp_ok.ko
+	assert_success
+	[[ $stderr == *"WARNING: $f: modinfo allow_ns differs from the __ns_allow records"* ]]
+}
+
+@test "6.1 inherit_taint: a GPL-only user may not use a proprietary module" {
+	run nsk prop_exp.ko gpl_user.ko
+	assert_failure 1
+	assert_output "gpl_user: module using GPL-only symbols uses symbols p_fn from proprietary module prop_exp."
+}
+
+@test "6.1 inherit_taint: using a proprietary module hides GPL-only ones" {
+	run nsk prop_exp.ko taint_user.ko
+	assert_failure 1
+	assert_output "taint_user: Unknown symbol v_gpl_fn (err -2)"
+}
