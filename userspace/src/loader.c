@@ -79,6 +79,8 @@ static size_t unique(const struct ns_grant *g, size_t n,
 	size_t i, k = 0;
 
 	*out = xmalloc((n ? n : 1) * sizeof(**out));
+	if (!n)
+		return 0;
 	memcpy(*out, g, n * sizeof(*g));
 	qsort(*out, n, sizeof(**out), cmp_grant);
 	for (i = 0; i < n; i++) {

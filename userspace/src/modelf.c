@@ -285,7 +285,9 @@ static int read_namespaces(struct reader *r)
 						 "%s", key.sym));
 		m->exports[i].ns = arena_strdup(r->a, r->kstr + n->value);
 	}
-	qsort(m->exports, m->n_exports, sizeof(*m->exports), cmp_export);
+	if (m->n_exports)
+		qsort(m->exports, m->n_exports, sizeof(*m->exports),
+		      cmp_export);
 	return 0;
 }
 

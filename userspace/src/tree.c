@@ -88,7 +88,8 @@ int tree_find_modules(const char *dir, char ***paths, size_t *n)
 		tree_free(f.paths, f.n);
 		return err;
 	}
-	qsort(f.paths, f.n, sizeof(*f.paths), cmp_path);
+	if (f.n)
+		qsort(f.paths, f.n, sizeof(*f.paths), cmp_path);
 	*paths = f.paths;
 	*n = f.n;
 	return 0;
