@@ -53,6 +53,12 @@ static Elf_Data *section_data(struct reader *r, size_t idx)
 	return scn ? elf_getdata(scn, NULL) : NULL;
 }
 
+static void first(size_t *idx, size_t i)
+{
+	if (!*idx)
+		*idx = i;
+}
+
 /* Bounds of every section, and where the ones nscheck reads are. */
 static int find_sections(struct reader *r)
 {
@@ -101,17 +107,22 @@ static int find_sections(struct reader *r)
 		if (sh.sh_type == SHT_SYMTAB) {
 			r->s.symtab = i;
 			r->s.nsymtab++;
-		} else if (streq(name, ".gnu.linkonce.this_module")) {
+			continue;
+		}
+		/* As the kernel's find_sec(): the first allocated one. */
+		if (!(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if (streq(name, ".gnu.linkonce.this_module")) {
 			r->s.this_module = i;
 			r->s.nthis_module++;
 		} else if (streq(name, "__ksymtab")) {
-			r->s.ksymtab = i;
+			first(&r->s.ksymtab, i);
 		} else if (streq(name, "__ksymtab_gpl")) {
-			r->s.ksymtab_gpl = i;
+			first(&r->s.ksymtab_gpl, i);
 		} else if (streq(name, "__ksymtab_strings")) {
-			r->s.kstrtab = i;
+			first(&r->s.kstrtab, i);
 		} else if (streq(name, "__ns_allow")) {
-			r->s.ns_allow = i;
+			first(&r->s.ns_allow, i);
 		}
 	}
 	if (r->s.nsymtab != 1)
