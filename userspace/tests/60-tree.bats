@@ -87,3 +87,18 @@ setup() {
 	assert_failure 1
 	assert_output "module imp_v not allowed to reference namespace \`VRES' for v_res_fn"
 }
+
+@test "--all: the requester's own records never count" {
+	# self_lister exports into MRES and lists itself; exp_b exports into
+	# MRES without declaring it. Only self_lister would restrict MRES.
+	rm -r "$M/kernel"
+	mkdir "$M/kernel"
+	cp "$FX/exp_b.ko" "$FX/self_lister.ko" "$M/kernel/"
+	run nscheck --all -b "$T" -k "$KVER"
+	assert_success
+	# Another module that uses b_fn sees MRES restricted by self_lister.
+	cp "$FX/imp_undecl.ko" "$M/kernel/"
+	run nscheck --all -b "$T" -k "$KVER"
+	assert_failure 1
+	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+}
