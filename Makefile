@@ -46,7 +46,7 @@ $(PSTAMP): $(KSTAMP) vm/prepare-pristine.sh
 # --- test modules --------------------------------------------------------
 modules: $(B)/modules/.built
 $(B)/modules/.built: $(KSTAMP) $(PSTAMP) $(shell find modules -type f)
-	$(MAKE) -C modules KDIR=$(KOBJ) PRISTINE_KDIR=$(POBJ) O=$(B)/modules
+	$(MAKE) -C modules KDIR=$(KOBJ) PRISTINE_KDIR=$(POBJ) OUT=$(B)/modules
 	touch $@
 
 # --- nscheck -------------------------------------------------------------
@@ -70,7 +70,22 @@ $(IMAGE): $(B)/modules/.built userspace $(shell find bats vm -type f)
 # --- running it ----------------------------------------------------------
 check: image
 	$(MAKE) -C userspace O=$(B)/userspace check
+	$(MAKE) -C userspace O=$(B)/userspace audit-debian
 	vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/run $(SUITE)
+
+# The same guest on a pristine 6.1 kernel (same config, no series). It
+# must FAIL: the restricted-namespace cases pass only with the series.
+PKSTAMP := $(B)/pristine-kernel/obj/.built
+$(PKSTAMP): $(FRAGMENTS) vm/build-kernel.sh | deps
+	vm/build-kernel.sh $(B)/pristine-kernel/src $(B)/pristine-kernel/obj \
+		$(B)/pristine-kernel/stage none $(FRAGMENTS)
+	touch $@
+check-pristine: image $(PKSTAMP)
+	vm/mkimage.sh $(B)/pristine-kernel/initrd.img \
+		$$(cat $(B)/pristine-kernel/obj/kernelrelease) \
+		$(B)/pristine-kernel/stage $(PAYLOAD)
+	vm/run.sh check $(B)/pristine-kernel/obj/arch/x86/boot/bzImage \
+		$(B)/pristine-kernel/initrd.img $(B)/pristine-run $(SUITE)
 
 demo: image
 	vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
@@ -81,4 +96,5 @@ shell: image
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps kernel pristine modules userspace image check demo shell clean
+.PHONY: all deps kernel pristine modules userspace image check check-pristine \
+	demo shell clean

@@ -29,13 +29,14 @@ refcnt() {
 	cat "/sys/module/$1/refcnt"
 }
 
-# What kmod's insmod prints for an errno (its mod_strerror(), else strerror).
+# What kmod 30's insmod prints for an errno: its mod_strerror() (tools/
+# insmod.c) for ENOEXEC, ENOENT, ESRCH and EINVAL, else strerror().
 insmod_error() {
 	case $1 in
 	ENOEXEC) echo "Invalid module format" ;;
-	ENOENT) echo "Unknown symbol in module, or unknown parameter (see dmesg)" ;;
+	ENOENT | ESRCH) echo "Unknown symbol in module" ;;
+	EINVAL) echo "Invalid parameters" ;;
 	EACCES) echo "Permission denied" ;;
-	EINVAL) echo "Invalid argument" ;;
 	EEXIST) echo "File exists" ;;
 	*) echo "no text known for $1" ;;
 	esac

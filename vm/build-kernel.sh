@@ -76,7 +76,8 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.config.sum" 2>/dev/null)" != "$cfg
 			esac
 		done < "$frag"
 	done
-	[ $missing = 0 ] || die "configuration incomplete"
+	# A pristine tree lacks the series' own options: only they may be missing.
+	[ $missing = 0 ] || [ "$series_dir" = none ] || die "configuration incomplete"
 	echo "$cfgsum" > "$obj/.config.sum"
 fi
 

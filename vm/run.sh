@@ -11,7 +11,8 @@
 # port into OUTDIR/results.tap; the console goes to OUTDIR/console.log.
 # The run fails if a test failed, if the suites did not reach their end,
 # if the console shows a kernel report (vm/console-check.sh), or if the
-# kernel is tainted beyond O (out-of-tree) and E (unsigned).
+# kernel is tainted beyond O (out-of-tree), E (unsigned), P (the
+# non-GPL test modules) and N (KUnit).
 #
 # ACCEL (default tcg), QEMU_MEM, QEMU_SMP, QEMU_TIMEOUT override the defaults.
 set -uo pipefail
@@ -63,9 +64,11 @@ plan=$(sed -n 's/^1\.\.//p' "$tap" | head -1)
 	fail+=("TAP plan says $plan tests, $((passed + failed + skipped)) reported")
 [ $((passed + failed)) -gt 0 ] || fail+=("no test ran")
 
-# Taint: O (4096, out-of-tree) and E (8192, unsigned) are expected.
+# Taint: expected are O (4096, out-of-tree modules), E (8192, unsigned),
+# P (1, the cases load modules that are not GPL-compatible on purpose) and
+# N (262144, KUnit ran). Anything else (W, D, ...) fails the run.
 taint=$(sed -n 's/^# tainted: //p' "$tap")
-if [ -n "$taint" ] && [ $((taint & ~(4096 | 8192))) -ne 0 ]; then
+if [ -n "$taint" ] && [ $((taint & ~(1 | 4096 | 8192 | 262144))) -ne 0 ]; then
 	fail+=("kernel tainted: $taint")
 fi
 if ! report=$("$here/console-check.sh" "$console"); then
