@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # nscheck against Debian's real 6.1 tree: Debian's modules load on Debian,
-# so any refusal is an nscheck bug. Then a control, so that a pass is not
-# vacuous: vmlinux made to restrict DMA_BUF to a module that does not
-# exist must refuse exactly the modules that use DMA_BUF.
+# so any refusal is an nscheck bug. Then two controls, so that a pass is
+# not vacuous; each must refuse exactly the real modules that use the
+# namespace it restricts:
+#  - vmlinux: modules.builtin.modinfo gets DMA_BUF:no_such_module;
+#  - a module: usb-storage.ko gets an __ns_allow record (and modinfo line)
+#    USB_STORAGE:uas, so every other USB_STORAGE user is refused.
 # Usage: audit-debian.sh NSCHECK
 set -euo pipefail
 
@@ -14,44 +17,68 @@ debian_tree_prepare
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-args=(--all -b "$DEB_TREE" -k "$DEB_KVER")
+mods=$DEB_TREE/lib/modules/$DEB_KVER
+
+fail() {
+	echo "audit-debian: FAIL: $*" >&2
+	exit 1
+}
 
 rc=0
-"$nscheck" "${args[@]}" -E "$DEB_SYMVERS" --json >"$out/audit.json" || rc=$?
+"$nscheck" --all -b "$DEB_TREE" -k "$DEB_KVER" -E "$DEB_SYMVERS" --json \
+	>"$out/audit.json" || rc=$?
 read -r checked refused unreadable < <(jq -r \
 	'.summary | "\(.checked) \(.refused) \(.unreadable)"' "$out/audit.json")
-echo "audit-debian: $DEB_KVER: $checked modules checked, $refused refused, $unreadable unreadable (exit $rc)"
+echo "audit-debian: $DEB_KVER: $checked modules checked, $refused refused," \
+	"$unreadable unreadable (exit $rc)"
 jq -r '.modules[] | select(.status != "loads") |
 	"  \(.file): \(.error // ([.findings[].message] | join("; ")))"' \
 	"$out/audit.json"
-if ((rc != 0 || refused != 0 || unreadable != 0 || checked < 1000)); then
-	echo "audit-debian: FAIL" >&2
-	exit 1
-fi
+((rc == 0 && refused == 0 && unreadable == 0)) || fail "refusals"
+((checked > 1000)) || fail "only $checked modules"
 
-# The control: vmlinux declares DMA_BUF and lists only a module that does
-# not exist. Every user of a DMA_BUF symbol must be refused (row 5), and
-# nothing else.
+# control NAMESPACE EXCEPT NSCHECK-ARGS...: nscheck must exit 1, print
+# only row-5 lines for NAMESPACE, and refuse exactly the modules whose
+# modinfo imports NAMESPACE, but EXCEPT.
+control() {
+	local ns=$1 except=$2 rc=0 lines others
+	shift 2
+	"$nscheck" --all -k "$DEB_KVER" "$@" >"$out/$ns.txt" || rc=$?
+	lines=$(wc -l <"$out/$ns.txt")
+	others=$(grep -vc "^module [a-z0-9_]* not allowed to reference namespace \`$ns' for " \
+		"$out/$ns.txt" || true)
+	sed -n 's/^module \([a-z0-9_]*\) not allowed.*/\1/p' "$out/$ns.txt" |
+		sort -u >"$out/$ns.refused"
+	grep -rlaZ --include='*.ko' "import_ns=$ns" "$mods" |
+		xargs -0 -r -n1 modinfo -F name | grep -vx "$except" |
+		sort -u >"$out/$ns.users"
+	echo "audit-debian: control $ns: $lines refusals in" \
+		"$(wc -l <"$out/$ns.refused") modules (exit $rc);" \
+		"$(wc -l <"$out/$ns.users") modules import it${except:+ besides $except}"
+	((rc == 1 && others == 0 && lines > 0)) || fail "control $ns"
+	diff -u "$out/$ns.users" "$out/$ns.refused" || fail "control $ns"
+}
+
 mkdir "$out/kdir"
 ln -s "$DEB_SYMVERS" "$out/kdir/Module.symvers"
-cp "$DEB_TREE/lib/modules/$DEB_KVER/modules.builtin.modinfo" "$out/kdir/"
+cp "$mods/modules.builtin.modinfo" "$out/kdir/"
 printf 'nscheck_audit.allow_ns=DMA_BUF:no_such_module\0' \
 	>>"$out/kdir/modules.builtin.modinfo"
-rc=0
-"$nscheck" "${args[@]}" --kdir "$out/kdir" >"$out/control.txt" || rc=$?
-users=$(grep -c "^module [a-z0-9_]* not allowed to reference namespace \`DMA_BUF' for " \
-	"$out/control.txt" || true)
-others=$(grep -vc "not allowed to reference namespace \`DMA_BUF' for " \
-	"$out/control.txt" || true)
-sed -n "s/^module \([a-z0-9_]*\) not allowed.*/\1/p" "$out/control.txt" |
-	sort -u >"$out/refused"
-# The modules that import DMA_BUF, by modinfo (plain .ko files in Debian).
-grep -rlaZ --include='*.ko' 'import_ns=DMA_BUF' "$DEB_TREE/lib/modules/$DEB_KVER" |
-	xargs -0 -r -n1 modinfo -F name | sort -u >"$out/importers"
-echo "audit-debian: control: DMA_BUF restricted: $users refusals in $(wc -l <"$out/refused") modules (exit $rc); $(wc -l <"$out/importers") modules import DMA_BUF"
-if ((rc != 1 || users == 0 || others != 0)) ||
-	! diff -u "$out/importers" "$out/refused"; then
-	echo "audit-debian: FAIL (control)" >&2
-	exit 1
-fi
+control DMA_BUF "" -b "$DEB_TREE" --kdir "$out/kdir"
+
+# The same tree as links, but a usb-storage.ko that declares USB_STORAGE.
+mkdir -p "$out/root/lib/modules"
+cp -rs "$mods" "$out/root/lib/modules/"
+us=$(find "$out/root" -name usb-storage.ko)
+printf 'USB_STORAGE:uas\0' >"$out/rec"
+objcopy -O binary --only-section=.modinfo "$(readlink "$us")" "$out/modinfo"
+printf 'allow_ns=USB_STORAGE:uas\0' >>"$out/modinfo"
+objcopy --add-section __ns_allow="$out/rec" \
+	--set-section-flags __ns_allow=alloc,readonly,contents \
+	--set-section-alignment __ns_allow=1 \
+	--update-section .modinfo="$out/modinfo" \
+	"$(readlink "$us")" "$out/usb-storage.ko"
+mv -f "$out/usb-storage.ko" "$us"
+control USB_STORAGE uas -b "$out/root" -E "$DEB_SYMVERS"
+
 echo "audit-debian: PASS"

@@ -131,8 +131,8 @@ static int find_sections(struct reader *r)
 				       "no symbol table (stripped?)"));
 	if (r->s.nthis_module != 1)
 		return fail(r, xstrdup(r->s.nthis_module ?
-				       "more than one .gnu.linkonce.this_module "
-				       "section" :
+				       "more than one "
+				       ".gnu.linkonce.this_module section" :
 				       "no .gnu.linkonce.this_module section: "
 				       "not a kernel module"));
 	return 0;
@@ -176,7 +176,7 @@ static int read_grants(struct reader *r)
 		Elf_Data *d = elf_getdata(scn, NULL);
 
 		if (!d || (sh.sh_size && !d->d_buf))
-			return fail(r, xstrdup("unreadable __ns_allow section"));
+			return fail(r, xstrdup("unreadable __ns_allow"));
 		data = d->d_buf;
 	}
 	ret = ns_allow_walk(data, sh.sh_size, sh.sh_type == SHT_PROGBITS,

@@ -20,7 +20,7 @@ struct ns_export {
 struct ns_undef {
 	const char *sym;
 	bool weak;
-	bool common;		/* SHN_COMMON: the kernel wants -fno-common */
+	bool common;		/* SHN_COMMON: refused, -fno-common */
 };
 
 /* One "ns:module" grant. */
@@ -31,7 +31,7 @@ struct ns_grant {
 
 struct nsmod {
 	const char *path;	/* as given, or as found in the tree */
-	char *error;		/* why the file cannot be checked, or NULL */
+	char *error;		/* why the file cannot be checked */
 	/*
 	 * A malformed __ns_allow section: the kernel refuses the module
 	 * (-ENOEXEC); nscheck reports the offset it would print.

@@ -168,8 +168,10 @@ const struct object *state_find_name(const struct state *st,
 	return hash_find(st->names, name);
 }
 
-/* find_symbol()'s order: vmlinux, then modules newest first; non-GPL
- * before GPL-only within an object. */
+/*
+ * find_symbol()'s order: vmlinux, then modules newest first; non-GPL
+ * before GPL-only within an object.
+ */
 static unsigned long rank(const struct export_ref *e)
 {
 	unsigned long r = e->owner->vmlinux ? 0 : UINT_MAX - e->owner->seq + 1;

@@ -17,7 +17,7 @@ struct object {
 	const struct nsmod *mod;	/* NULL for vmlinux */
 	bool vmlinux;
 	bool proprietary;	/* TAINT_PROPRIETARY_MODULE */
-	unsigned int seq;	/* load order: newer modules are searched first */
+	unsigned int seq;	/* load order: newer ones are searched first */
 };
 
 struct export_ref {

@@ -87,7 +87,8 @@ int symvers_read(const char *path,
 		return -1;
 	}
 	if (memchr(buf, '\0', len)) {
-		*err = xasprintf("%s: not a Module.symvers (binary data)", path);
+		*err = xasprintf("%s: binary data, not a Module.symvers",
+				 path);
 		free(buf);
 		return -1;
 	}
@@ -102,8 +103,9 @@ int symvers_read(const char *path,
 		lineno++;
 		why = parse_line(line, &l);
 		if (why) {
-			*err = xasprintf("%s: line %zu: malformed Module.symvers "
-					 "line: %s", path, lineno, why);
+			*err = xasprintf("%s: line %zu: malformed "
+					 "Module.symvers line: %s", path,
+					 lineno, why);
 			free(buf);
 			return -1;
 		}

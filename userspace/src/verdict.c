@@ -14,7 +14,7 @@ struct requester {
 	const struct state *st;
 	const struct nsmod *m;
 	const struct object *self;
-	bool proprietary;	/* TAINT_PROPRIETARY_MODULE, may be inherited */
+	bool proprietary;	/* TAINT_PROPRIETARY_MODULE, or inherited */
 	bool using_gplonly;
 	struct findings *out;
 };
