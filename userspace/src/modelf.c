@@ -179,8 +179,7 @@ static int read_grants(struct reader *r)
 			return fail(r, xstrdup("unreadable __ns_allow"));
 		data = d->d_buf;
 	}
-	ret = ns_allow_walk(data, sh.sh_size, sh.sh_type == SHT_PROGBITS,
-			    &r->m->bad_offset, add_grant, r);
+	ret = ns_allow_walk(data, sh.sh_size, &r->m->bad_offset, add_grant, r);
 	if (ret < 0) {
 		r->m->bad_records = true;
 		return fail(r, xasprintf("malformed namespace allow record "

@@ -34,38 +34,21 @@ bool ns_allow_record_ok(const char *s, size_t len, size_t *colon)
 	return true;
 }
 
-/* Offset of the last string: just past the last NUL before the end byte. */
-static size_t last_string(const char *data, size_t size)
-{
-	size_t i;
-
-	if (size < 2)
-		return 0;
-	if (!data)
-		return size - 1;
-	for (i = size - 1; i > 0; i--) {
-		if (data[i - 1] == '\0')
-			return i;
-	}
-	return 0;
-}
-
-int ns_allow_walk(const char *data, size_t size, bool progbits,
-		  size_t *bad_offset,
+int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 		  void (*fn)(const char *rec, size_t colon, void *arg),
 		  void *arg)
 {
 	size_t off, len, colon;
 
-	if (!size && progbits)
-		return 0;
-	if (!progbits || !data || data[size - 1] != '\0') {
-		*bad_offset = last_string(data, size);
+	/* SHT_NOBITS: zeros, so an empty string at offset 0. */
+	if (!data && size) {
+		*bad_offset = 0;
 		return -1;
 	}
 	for (off = 0; off < size; off += len + 1) {
-		len = strlen(data + off);
-		if (!ns_allow_record_ok(data + off, len, &colon)) {
+		len = strnlen(data + off, size - off);
+		if (off + len == size ||
+		    !ns_allow_record_ok(data + off, len, &colon)) {
 			*bad_offset = off;
 			return -1;
 		}

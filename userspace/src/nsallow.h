@@ -20,14 +20,12 @@
 bool ns_allow_record_ok(const char *s, size_t len, size_t *colon);
 
 /*
- * Walk a whole __ns_allow section of size bytes (data is NULL for a
- * section with no file contents, i.e. SHT_NOBITS, which reads as zeros).
- * Calls fn for each record. Returns 0, or -1 with *bad_offset set to the
- * offset of the string the kernel reports: the offending one, or the last
- * one when the section is not PROGBITS or does not end in a NUL.
+ * Walk a whole __ns_allow section of size bytes, as the kernel does, and
+ * call fn for each record. data is NULL for an SHT_NOBITS section, which
+ * the kernel reads as zeros. Returns 0, or -1 with *bad_offset set to the
+ * offset of the first string that is not a record or has no NUL.
  */
-int ns_allow_walk(const char *data, size_t size, bool progbits,
-		  size_t *bad_offset,
+int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 		  void (*fn)(const char *rec, size_t colon, void *arg),
 		  void *arg);
 

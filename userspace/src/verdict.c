@@ -42,7 +42,7 @@ static bool imports(const struct nsmod *m, const char *ns)
 
 /* Rows 4 to 6 and the GPL rule, for a restricted namespace. */
 static bool allowed(struct requester *r, const struct export_ref *e,
-		    const char *sym)
+		    const char *sym, bool gplok)
 {
 	const struct object *x;
 	struct finding *f;
@@ -62,7 +62,7 @@ static bool allowed(struct requester *r, const struct export_ref *e,
 		f->declarer = x ? x->name : NULL;
 		return false;
 	}
-	if (r->proprietary && !e->gpl) {
+	if (!gplok && !e->gpl) {
 		f = add(r, F_NOT_GPL, sym);
 		f->row = 3;
 		f->ns = e->ns;
@@ -75,11 +75,13 @@ static bool allowed(struct requester *r, const struct export_ref *e,
 /* resolve_symbol(): find_symbol(), inherit_taint(), then namespaces. */
 static void resolve(struct requester *r, const struct ns_undef *u)
 {
+	/* As fsa.gplok: a taint inherited below counts from the next one. */
+	bool gplok = !r->proprietary;
 	const struct export_ref *e;
 	bool restricted;
 	struct finding *f;
 
-	e = state_find_symbol(r->st, u->sym, !r->proprietary, r->self);
+	e = state_find_symbol(r->st, u->sym, gplok, r->self);
 	if (!e) {
 		if (u->weak || !state_vmlinux_known(r->st))
 			return;
@@ -104,7 +106,7 @@ static void resolve(struct requester *r, const struct ns_undef *u)
 	if (!*e->ns)
 		return;		/* row 1 */
 	restricted = state_restricted(r->st, e->ns, r->self);
-	if (restricted && !allowed(r, e, u->sym))
+	if (restricted && !allowed(r, e, u->sym, gplok))
 		return;
 	if (imports(r->m, e->ns))
 		return;
@@ -145,13 +147,14 @@ bool verdict_check(const struct state *st, const struct nsmod *m,
 	};
 	size_t i, n0 = out->n;
 
-	if (m->bad_records) {
-		add(&r, F_MALFORMED, NULL)->offset = m->bad_offset;
-		return false;
-	}
-	/* add_unformed_module(): -EEXIST, before any symbol. */
+	/* add_unformed_module(): -EEXIST, before anything else. */
 	if (!self && state_find_name(st, m->name)) {
 		add(&r, F_ALREADY_LOADED, NULL);
+		return false;
+	}
+	/* The records are checked before any symbol is resolved. */
+	if (m->bad_records) {
+		add(&r, F_MALFORMED, NULL)->offset = m->bad_offset;
 		return false;
 	}
 	/* simplify_symbols() reports every failing symbol. */

@@ -171,3 +171,12 @@ load helpers
 	assert_failure 1
 	assert_output "taint_user: Unknown symbol v_gpl_fn (err -2)"
 }
+
+@test "6.1 inherit_taint: the taint counts from the next symbol on" {
+	# pr_fn: listed, restricted, non-GPL, from a proprietary module. The
+	# GPL rule sees the requester as it was before using it; the next
+	# symbol, GPL-only, is then hidden.
+	run nsk prop_res_exp.ko gpl_res_user.ko
+	assert_failure 1
+	assert_output "gpl_res_user: Unknown symbol v_gpl_fn (err -2)"
+}

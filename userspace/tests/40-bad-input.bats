@@ -145,8 +145,8 @@ bad() {
 	done
 }
 
-# Malformed __ns_allow: the offset is that of the offending string, or of
-# the last one when the final NUL is missing or the section is NOBITS.
+# Malformed __ns_allow: the offset is that of the first string that is not
+# a record or has no final NUL.
 malformed() {
 	local name=$1 offset=$2
 	run --separate-stderr nsk "$name.ko"
@@ -157,6 +157,10 @@ malformed() {
 
 @test "malformed: no final NUL" {
 	malformed rec_nonul 4
+}
+
+@test "malformed: a bad string before a missing final NUL" {
+	malformed rec_early 0
 }
 
 @test "malformed: a leading NUL (an empty string)" {
@@ -193,8 +197,8 @@ malformed() {
 	malformed rec_longmod2 0
 }
 
-@test "malformed: an SHT_NOBITS section" {
-	malformed rec_nobits 7
+@test "malformed: an SHT_NOBITS section (zeros)" {
+	malformed rec_nobits 0
 }
 
 @test "malformed: the other modules are still checked" {
