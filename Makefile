@@ -7,6 +7,8 @@
 #                 refused loads (the demo)
 #   make check    every test: nscheck's host tests, then the guest suites
 #   make shell    the same guest, an interactive shell
+#   make bench    load-time benchmark, patched against pristine 6.1
+#   make check-pristine  the guest suites on pristine 6.1: must fail
 #
 # Everything built lands in build/ (ignored by git).
 
@@ -87,6 +89,12 @@ check-pristine: image $(PKSTAMP)
 	vm/run.sh check $(B)/pristine-kernel/obj/arch/x86/boot/bzImage \
 		$(B)/pristine-kernel/initrd.img $(B)/pristine-run $(SUITE)
 
+# The load-time benchmark (bench/), patched against pristine: not part
+# of 'make check'. Writes bench/RESULTS.md and bench/load-time.svg.
+bench: $(KSTAMP) $(PKSTAMP)
+	bench/run.sh $(KOBJ) $(KSTAGE) $(B)/pristine-kernel/obj \
+		$(B)/pristine-kernel/stage $(B)/bench
+
 demo: image
 	vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
 
@@ -97,4 +105,4 @@ clean:
 	rm -rf $(B)
 
 .PHONY: all deps kernel pristine modules userspace image check check-pristine \
-	demo shell clean
+	bench demo shell clean

@@ -26,7 +26,8 @@ progs=(bash sh busybox cat cp mv rm ln ls mkdir rmdir mktemp chmod touch
 	bats)
 
 # nscheck, wherever it lands in the image, brings its libraries along.
-install_items=("$payload/bin/nscheck")
+install_items=()
+[ -x "$payload/bin/nscheck" ] && install_items+=("$payload/bin/nscheck")
 for p in "${progs[@]}"; do
 	path=$(command -v "$p") || { echo "mkimage: $p not found: run 'make deps'" >&2; exit 1; }
 	install_items+=("$path")

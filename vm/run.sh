@@ -4,7 +4,7 @@
 # Boot the guest under QEMU and judge the run.
 #
 # usage: run.sh check KERNEL INITRD OUTDIR [SUITE]
-#        run.sh demo KERNEL INITRD OUTDIR
+#        run.sh demo|bench KERNEL INITRD OUTDIR
 #        run.sh shell KERNEL INITRD OUTDIR
 #
 # check: the guest runs the bats suites and sends TAP over a virtio-serial
@@ -41,7 +41,7 @@ fi
 timeout "${QEMU_TIMEOUT:-1500}" "${qemu[@]}" -serial "file:$console"
 qemu_rc=$?
 
-if [ "$mode" = demo ]; then
+if [ "$mode" = demo ] || [ "$mode" = bench ]; then
 	cat "$tap"
 	grep -q '^# end-of-run$' "$tap" && "$here/console-check.sh" "$console"
 	exit

@@ -1,0 +1,38 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The benchmark, run in the guest (nsa.mode=bench). With bench_exp loaded
+# and 0, 100, 1,000 or 10,000 grant records loaded in filler modules,
+# times finit_module() of bench_imp (2,000 restricted symbols) REPS times
+# after a warm-up, then runs bench_symget (10,000 symbol_get/put pairs)
+# several times. Prints "load RECORDS NS" and "symget PAIRS NS" lines.
+set -u
+reps=${BENCH_REPS:-50}
+ko=/usr/share/nsa/bench
+
+fillers() { # records
+	case $1 in
+	0) ;;
+	100) echo bench_fill_small ;;
+	1000) printf 'bench_fill_%02d\n' 0 1 2 3 4 ;;
+	10000) for i in $(seq 0 49); do printf 'bench_fill_%02d\n' "$i"; done ;;
+	esac
+}
+
+echo "# kernel $(uname -r) $(cat /proc/version | cut -c1-60)"
+insmod "$ko/bench_exp.ko" || exit 1
+for records in 0 100 1000 10000; do
+	for m in $(fillers $records); do
+		insmod "$ko/$m.ko" || exit 1
+	done
+	loadtime "$ko/bench_imp.ko" bench_imp 5 "$reps" | sed "s/^/load $records /" || exit 1
+	for m in $(fillers $records); do
+		rmmod "$m"
+	done
+done
+for i in $(seq 1 10); do
+	dmesg -C
+	insmod "$ko/bench_symget.ko" iterations=10000 || exit 1
+	dmesg | sed -n 's/.*bench_symget: \([0-9]*\) pairs in \([0-9]*\) ns$/symget \1 \2/p'
+	rmmod bench_symget
+done
+rmmod bench_exp

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+# Load time of bench_imp against grant records, both kernels.
+# gnuplot -e "datafile='...'; outfile='...'" load-time.gp
+set terminal svg size 720,440 dynamic
+set output outfile
+set title "finit_module() of a 2,000-symbol importer (QEMU TCG)"
+set xlabel "grant records loaded"
+set ylabel "ms (median, interquartile range)"
+set logscale x
+set xrange [50:20000]
+set yrange [0:*]
+set key bottom right
+set grid
+plot datafile using 1:2:3:4 with yerrorlines title "patched", \
+     datafile using 1:5:6:7 with yerrorlines title "pristine"

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * loadtime - time finit_module() of one module, again and again
+ *
+ * usage: loadtime FILE.ko NAME WARMUP COUNT
+ *
+ * Loads FILE.ko and unloads NAME WARMUP + COUNT times and prints, for the
+ * last COUNT, the nanoseconds finit_module() took, one per line. Timing is
+ * taken around the system call only, so the same run compares kernels.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int main(int argc, char *argv[])
+{
+	int warmup, count, i, fd;
+	long long t0, t1;
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: loadtime FILE.ko NAME WARMUP COUNT\n");
+		return 2;
+	}
+	warmup = atoi(argv[3]);
+	count = atoi(argv[4]);
+	for (i = 0; i < warmup + count; i++) {
+		fd = open(argv[1], O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			perror(argv[1]);
+			return 1;
+		}
+		t0 = now_ns();
+		if (syscall(SYS_finit_module, fd, "", 0)) {
+			fprintf(stderr, "loadtime: %s: %s\n", argv[1], strerror(errno));
+			close(fd);
+			return 1;
+		}
+		t1 = now_ns();
+		close(fd);
+		if (syscall(SYS_delete_module, argv[2], O_NONBLOCK)) {
+			fprintf(stderr, "loadtime: unload %s: %s\n", argv[2], strerror(errno));
+			return 1;
+		}
+		if (i >= warmup)
+			printf("%lld\n", t1 - t0);
+	}
+	return 0;
+}

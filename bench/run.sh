@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make bench: the load-time benchmark on the patched and the pristine
+# kernel (same configuration, same module files), then the table in
+# bench/RESULTS.md and the plot in bench/load-time.svg.
+# usage: run.sh PATCHED_OBJ PATCHED_STAGE PRISTINE_OBJ PRISTINE_STAGE OUT
+set -euo pipefail
+pobj=$1 pstage=$2 xobj=$3 xstage=$4 out=$(realpath -m "$5")
+here=$(dirname "$(realpath "$0")")
+top=$(dirname "$here")
+
+# The modules, built once against the patched tree: the same files are
+# loaded on both kernels (no MODVERSIONS, same vermagic, same struct module).
+rm -rf "$out/mod" "$out/payload"
+"$here/gen-modules.sh" "$out/mod"
+make -s -C "$pobj" M="$out/mod" -j"$(nproc)" modules
+mkdir -p "$out/payload/bin" "$out/payload/bench"
+cp "$out"/mod/*.ko "$out/payload/bench/"
+gcc -Wall -Wextra -O2 -static -o "$out/payload/bin/loadtime" "$here/loadtime.c"
+cp "$here/guest-bench.sh" "$out/payload/bin/nsa-bench"
+
+for k in patched pristine; do
+	if [ $k = patched ]; then obj=$pobj stage=$pstage; else obj=$xobj stage=$xstage; fi
+	"$top/vm/mkimage.sh" "$out/$k.img" "$(cat "$obj/kernelrelease")" "$stage" "$out/payload"
+	QEMU_TIMEOUT=${QEMU_TIMEOUT:-3000} "$top/vm/run.sh" bench "$obj/arch/x86/boot/bzImage" \
+		"$out/$k.img" "$out/$k" > "$out/$k.txt"
+	grep -q '^# end-of-run' "$out/$k.txt" || { echo "bench: the $k run did not finish: $out/$k" >&2; exit 1; }
+done
+python3 "$here/report.py" "$out/patched.txt" "$out/pristine.txt" "$here/RESULTS.md" "$out/plot.dat"
+gnuplot -e "datafile='$out/plot.dat'; outfile='$here/load-time.svg'" "$here/load-time.gp"
+cat "$here/RESULTS.md"
