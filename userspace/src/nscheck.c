@@ -195,7 +195,7 @@ static int check_all(struct opts *o, struct state *st, struct nsmod *mods,
 		if (m->error) {
 			/* The kernel names the module: say it as it would. */
 			if (m->bad_records && m->name)
-				verdict_check(st, m, self[i], &fs);
+				verdict_malformed(m, &fs);
 		} else {
 			if (loader_grants_differ(m))
 				WRN("%s: modinfo allow_ns differs from the "

@@ -147,14 +147,9 @@ bool verdict_check(const struct state *st, const struct nsmod *m,
 	};
 	size_t i, n0 = out->n;
 
-	/* add_unformed_module(): -EEXIST, before anything else. */
+	/* add_unformed_module(): -EEXIST, before any symbol. */
 	if (!self && state_find_name(st, m->name)) {
 		add(&r, F_ALREADY_LOADED, NULL);
-		return false;
-	}
-	/* The records are checked before any symbol is resolved. */
-	if (m->bad_records) {
-		add(&r, F_MALFORMED, NULL)->offset = m->bad_offset;
 		return false;
 	}
 	/* simplify_symbols() reports every failing symbol. */
@@ -171,6 +166,13 @@ bool verdict_check(const struct state *st, const struct nsmod *m,
 	if (out->n == n0)
 		duplicates(&r);
 	return out->n == n0;
+}
+
+void verdict_malformed(const struct nsmod *m, struct findings *out)
+{
+	struct finding *f = VEC_PUSH(out->f, out->n, out->cap);
+
+	*f = (struct finding){ .kind = F_MALFORMED, .offset = m->bad_offset };
 }
 
 int finding_errno(const struct finding *f)

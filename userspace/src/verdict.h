@@ -49,6 +49,9 @@ struct findings {
 bool verdict_check(const struct state *st, const struct nsmod *m,
 		   const struct object *self, struct findings *out);
 
+/* The kernel's refusal of a module whose __ns_allow is malformed. */
+void verdict_malformed(const struct nsmod *m, struct findings *out);
+
 /* The errno the kernel returns for a finding. */
 int finding_errno(const struct finding *f);
 /* Its verdict name in --json. */
