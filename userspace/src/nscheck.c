@@ -15,6 +15,7 @@
 #include <gelf.h>
 
 #include "builtin.h"
+#include "inflate.h"
 #include "loader.h"
 #include "log.h"
 #include "report.h"
@@ -305,7 +306,8 @@ int main(int argc, char *argv[])
 			ret = EXIT_LOADS;
 			goto done;
 		case 'V':
-			puts("nscheck version " NSCHECK_VERSION);
+			printf("nscheck version %s\n%s\n", NSCHECK_VERSION,
+			       inflate_features());
 			ret = EXIT_LOADS;
 			goto done;
 		default:

@@ -11,10 +11,11 @@ load helpers
 	assert_line --partial "--symvers=FILE"
 }
 
-@test "--version exits 0" {
+@test "--version exits 0 and says which decompressors are built in" {
 	run nscheck -V
 	assert_success
-	assert_output --regexp '^nscheck version [0-9]+$'
+	assert_line --index 0 --regexp '^nscheck version [0-9]+$'
+	assert_line --index 1 --regexp '^[+-]XZ [+-]ZSTD [+-]ZLIB$'
 }
 
 @test "no module is a usage error (2)" {

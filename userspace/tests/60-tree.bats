@@ -17,7 +17,11 @@ setup() {
 	cp "$FX/exp_a.ko" "$FX/exp_b.ko" "$FX/imp_two.ko" "$M/kernel/"
 	cp "$FX/zz_lister.ko" "$FX/aa_lister.ko" "$M/kernel/z/deeper/"
 	cp "$FX/imp_v.ko" "$M/kernel/z/"
-	xz --check=crc32 -c "$FX/imp_plain.ko" >"$M/kernel/z/imp_plain.ko.xz"
+	if has XZ; then
+		xz --check=crc32 -c "$FX/imp_plain.ko" >"$M/kernel/z/imp_plain.ko.xz"
+	else
+		cp "$FX/imp_plain.ko" "$M/kernel/z/"
+	fi
 	cp "$FX/kdir/modules.builtin.modinfo" "$M/"
 	cp "$FX/kdir/Module.symvers" "$T/usr/src/linux-headers-$KVER/"
 	ln -s "/usr/src/linux-headers-$KVER" "$M/build"

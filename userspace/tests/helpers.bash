@@ -60,6 +60,11 @@ shdr_field() {
 	echo $((shoff + $2 * 64 + $3))
 }
 
+# Whether this nscheck was built with a decompressor: has XZ|ZSTD|ZLIB.
+has() {
+	nscheck -V | grep -qw "+$1"
+}
+
 # A run's stderr, checked for kmod's error style naming the file.
 assert_error_names() {
 	[[ $stderr == *"nscheck: ERROR: $1"* ]] ||
