@@ -3,7 +3,6 @@
  * nscheck - a module's modinfo through libkmod
  */
 
-#include <errno.h>
 #include <stdlib.h>
 
 #include "modinfo.h"
