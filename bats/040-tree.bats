@@ -14,8 +14,9 @@ load helpers
 	local ko name files n=0
 	while IFS= read -r ko; do
 		name=$(modinfo -F name "$ko")
-		# The module and what modprobe loads before it, in that order.
-		files=$(modprobe --show-depends "$name" | awk '$1 == "insmod" { print $2 }')
+		# The module and what modprobe loads before it, in that order
+		# (--show-depends repeats modules reached through softdeps).
+		files=$(modprobe --show-depends "$name" | awk '$1 == "insmod" && !seen[$2]++ { print $2 }')
 		run nscheck -E "$NSA/Module.symvers" $files
 		assert_success
 		run modprobe "$name"

@@ -12,7 +12,8 @@ pkgs=(
 	dracut-core qemu-system-x86 busybox util-linux jq
 	bats bats-assert bats-support
 	# nscheck and its tests
-	libkmod-dev pkg-config scdoc valgrind clang libclang-rt-14-dev
+	libkmod-dev libzstd-dev liblzma-dev pkg-config scdoc valgrind clang
+	libclang-rt-14-dev
 	dpkg-dev
 	# plots for the benchmarks
 	gnuplot-nox
