@@ -6,7 +6,7 @@
 # after a warm-up, then runs bench_symget (10,000 symbol_get/put pairs)
 # several times. Prints "load RECORDS NS" and "symget PAIRS NS" lines.
 set -u
-reps=${BENCH_REPS:-50}
+reps=${BENCH_REPS:-200}
 ko=/usr/share/nsa/bench
 
 fillers() { # records

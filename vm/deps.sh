@@ -9,7 +9,7 @@ pkgs=(
 	linux-source-6.1 build-essential bc bison flex libssl-dev libelf-dev
 	cpio xz-utils zstd kmod rsync ccache python3 perl
 	# the guest: image, emulator, tests
-	dracut-core qemu-system-x86 busybox util-linux jq
+	dracut-core qemu-system-x86 busybox util-linux jq socat iproute2
 	bats bats-assert bats-support
 	# nscheck and its tests
 	libkmod-dev libzstd-dev liblzma-dev pkg-config scdoc valgrind clang
