@@ -16,7 +16,7 @@ static const char *const status_names[] = {
 	[STATUS_UNREADABLE] = "unreadable",
 };
 
-static void json_str(const char *s)
+void json_str(const char *s)
 {
 	if (!s) {
 		fputs("null", stdout);

@@ -25,6 +25,9 @@ struct report {
 	size_t nmods;
 };
 
+/* A JSON string (null for NULL) on stdout. */
+void json_str(const char *s);
+
 void report_begin(struct report *rep);
 void report_module(struct report *rep, const struct nsmod *m,
 		   enum status status, const struct findings *fs);

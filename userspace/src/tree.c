@@ -94,6 +94,43 @@ int tree_find_modules(const char *dir, char ***paths, size_t *n)
 	return 0;
 }
 
+int tree_read_order(const char *kdir, char ***paths, size_t *n)
+{
+	char *order = xasprintf("%s/modules.order", kdir);
+	struct found f = { 0 };
+	char *buf, *line, *end;
+	size_t len;
+	int err;
+
+	err = read_whole_file(order, &buf, &len);
+	free(order);
+	if (err < 0)
+		return err;
+	for (line = buf; line < buf + len; line = end + 1) {
+		size_t l;
+
+		end = strchr(line, '\n');
+		if (!end)
+			end = buf + len;
+		*end = '\0';
+		l = strlen(line);
+		if (!l)
+			continue;
+		if (l > 2 && streq(line + l - 2, ".o"))
+			*VEC_PUSH(f.paths, f.n, f.cap) =
+				xasprintf("%s/%.*sko", kdir, (int)l - 1, line);
+		else
+			*VEC_PUSH(f.paths, f.n, f.cap) =
+				xasprintf("%s/%s", kdir, line);
+	}
+	free(buf);
+	if (f.n)
+		qsort(f.paths, f.n, sizeof(*f.paths), cmp_path);
+	*paths = f.paths;
+	*n = f.n;
+	return 0;
+}
+
 void tree_free(char **paths, size_t n)
 {
 	size_t i;

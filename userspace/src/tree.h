@@ -14,6 +14,11 @@
  * when dir cannot be read.
  */
 int tree_find_modules(const char *dir, char ***paths, size_t *n);
+/*
+ * The modules a kernel build tree built: KDIR/modules.order, each line a
+ * path under KDIR (a ".o" line is its ".ko"), sorted as above.
+ */
+int tree_read_order(const char *kdir, char ***paths, size_t *n);
 void tree_free(char **paths, size_t n);
 
 #endif
