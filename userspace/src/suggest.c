@@ -169,7 +169,7 @@ static void take_modules(struct suggest *sg, const struct nsmod *mods,
 			 const char *const *files, size_t n)
 {
 	const struct nsmod **sorted = xcalloc(n, sizeof(*sorted));
-	size_t i, k = 0;
+	size_t i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
 		if (!mods[i].error)
@@ -184,6 +184,9 @@ static void take_modules(struct suggest *sg, const struct nsmod *mods,
 		const struct nsmod *m = sorted[i];
 		size_t idx = m - mods;
 
+		/* Only so that no generated name takes an imported one. */
+		for (j = 0; j < m->n_imports; j++)
+			nsinfo(sg, m->imports[j], strlen(m->imports[j]));
 		if (!sg->n_users ||
 		    !streq(sg->users[sg->n_users - 1].name, m->name))
 			sg->users[sg->n_users++] = (struct sg_user){
@@ -204,7 +207,7 @@ static void take_modules(struct suggest *sg, const struct nsmod *mods,
 	free(sorted);
 }
 
-/* A module's exports, the namespaces it declares and those it imports. */
+/* A module's exports and the namespaces it declares. */
 static void take_exports(struct suggest *sg, const struct nsmod *m,
 			 unsigned int x)
 {
@@ -220,9 +223,6 @@ static void take_exports(struct suggest *sg, const struct nsmod *m,
 		add_unique(&n->declarers, &n->n_declarers, &n->cap_declarers,
 			   x);
 	}
-	/* Only so that no generated name takes an imported one. */
-	for (i = 0; i < m->n_imports; i++)
-		nsinfo(sg, m->imports[i], strlen(m->imports[i]));
 }
 
 /*
