@@ -160,6 +160,15 @@ EOF
 	((n > 0))
 }
 
+@test "suggest: --help lists its options" {
+	run nscheck --help
+	assert_success
+	assert_line --partial "--suggest"
+	assert_line --partial "--max-users=N"
+	assert_line --partial "--exporter=NAME"
+	assert_line --partial "--user=NAME"
+}
+
 @test "suggest: the distribution, with its totals (json)" {
 	json
 	assert_success
