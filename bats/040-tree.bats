@@ -21,8 +21,11 @@ load helpers
 		assert_success
 		run modprobe "$name"
 		assert_success
-		run modprobe -r "$name"
-		assert_success
+		# A module without an exit function (ipv6) stays: lsmod says so.
+		if ! grep -q "^$name .*\[permanent\]" /proc/modules; then
+			run modprobe -r "$name"
+			assert_success
+		fi
 		n=$((n + 1))
 	done < <(find "/lib/modules/$(uname -r)/kernel" -name '*.ko*')
 	[ "$n" -gt 0 ] || fail "no module in the tree"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Load time of bench_imp against grant records, both kernels.
 # gnuplot -e "datafile='...'; outfile='...'" load-time.gp
-set terminal svg size 720,440 dynamic
+set terminal svg size 720,440 dynamic noenhanced
 set output outfile
 set title "finit_module() of a 2,000-symbol importer (QEMU TCG)"
 set xlabel "grant records loaded"

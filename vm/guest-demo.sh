@@ -6,7 +6,7 @@
 NSA=/usr/share/nsa
 show=(allowed allowed_vmlinux open_noimport denied undeclared wrong_module
 	wrong_module_vmlinux nongpl_restricted symbol_get symbol_get_denied
-	malformed_colon)
+	malformed_colon tcpcong_out_of_tree)
 
 echo "kernel $(uname -r), patched with kernel-patch/series"
 echo "modules that export into NSA_RESTR, and whom they let in:"
