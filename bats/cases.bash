@@ -4,15 +4,22 @@
 # error text, the exact kernel line, and the owners' reference counts
 # (a refused load takes no reference; every owner unloads at the end).
 
-run_case() {
-	local m total=0
+# Clear the kernel log and load the case's first modules, in order.
+load_first() {
+	local m
 
-	case_row "$1"
 	dmesg -C
 	for m in $case_first; do
 		run insmod "$(ko "$m")"
 		assert_success
 	done
+}
+
+run_case() {
+	local m total=0
+
+	case_row "$1"
+	load_first
 
 	run insmod "$(ko "$case_module")"
 	if [ "$case_errno" = - ]; then
@@ -71,11 +78,7 @@ run_differential() {
 		assert_line "$case_message"
 	fi
 
-	dmesg -C
-	for m in $case_first; do
-		run insmod "$(ko "$m")"
-		assert_success
-	done
+	load_first
 	run insmod "$(ko "$case_module")"
 	loaded=$status
 	if [ "$predicted" = 0 ]; then
