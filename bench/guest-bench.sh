@@ -19,6 +19,10 @@ fillers() { # records
 }
 
 echo "# kernel $(uname -r) $(cat /proc/version | cut -c1-60)"
+# Jiffies (4 ms steps) cannot time a load: bench/run.sh gives the TSC rate.
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
+echo "# clocksource $cs"
+[ "$cs" = tsc ] || { echo "bench: clocksource $cs, not tsc" >&2; exit 1; }
 insmod "$ko/bench_exp.ko" || exit 1
 for records in 0 100 1000 10000; do
 	for m in $(fillers $records); do
