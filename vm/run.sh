@@ -27,7 +27,9 @@ rm -f "$tap" "$console"
 
 # tsc=reliable: under TCG the clocksource watchdog finds the TSC "unstable"
 # and falls back to jiffies, whose 4 ms steps the benchmark cannot use.
+# log_buf_len: the stress suite judges the kernel log of a whole race.
 cmdline="console=ttyS0 rdinit=/init-nsa panic=-1 oops=panic loglevel=7 tsc=reliable"
+cmdline+=" log_buf_len=8M"
 cmdline+=" nsa.mode=$mode ${suite:+nsa.suite=$suite} ${KERNEL_CMDLINE:-}"
 qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -m "${QEMU_MEM:-1G}"
 	-smp "${QEMU_SMP:-2}" -no-reboot -nodefaults -display none

@@ -5,6 +5,7 @@
  *
  * NSA_OPEN   an ordinary 6.1 namespace: nobody restricts it.
  * NSA_RESTR  restricted: nsa_exp exports into it and lists its users.
+ * NSA_STRESS restricted: nsa_stress_exp, for the stress suite.
  * TEST_NS_ALLOW, TEST_NS_ALLOW_ELSEWHERE  declared by vmlinux
  *            (lib/test_ns_allow.c, CONFIG_TEST_NS_ALLOW).
  */
@@ -19,6 +20,7 @@ int nsa_fn(void);
 int nsa_fn_nongpl(void);
 int nsa_fn2(void);
 int nsa_else_fn(void);
+int nsa_stress_fn(void);
 int test_ns_allow_fn(void);
 
 #ifndef MODULE_NAMESPACE_ALLOW

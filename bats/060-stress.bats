@@ -1,0 +1,271 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0
+#
+# Concurrent load, unload and symbol_get() (modules/stress/). For
+# NSA_STRESS_SECONDS of guest time (default 60; nsa.stress= on the kernel
+# command line) these loops race:
+#   exporter  insmod/rmmod nsa_stress_exp, owner of NSA_STRESS
+#   lister    insmod/rmmod nsa_stress_lister, which lists nsa_stress_denied
+#             and nsa_getloop_denied for NSA_STRESS without owning it
+#   user      insmod/rmmod nsa_stress_user, listed by the owner
+#   denied    insmod/rmmod nsa_stress_denied, not listed by the owner
+#   getloop   nsa_getloop, listed: symbol_get()/symbol_put() rounds
+#   refused   nsa_getloop_denied, not listed: the same, throttled
+# Each loop tallies its outcomes; setup_file runs the race once, prints
+# the counts, and the tests below judge them.
+
+load helpers
+
+STRESS_MODS="nsa_getloop nsa_getloop_denied nsa_stress_user nsa_stress_denied
+	nsa_stress_lister nsa_stress_exp nsa_open_exp"
+
+stress_seconds() {
+	local word
+
+	for word in $(cat /proc/cmdline); do
+		case $word in nsa.stress=*) echo "${word#nsa.stress=}"; return ;; esac
+	done
+	echo "${NSA_STRESS_SECONDS:-60}"
+}
+
+# insmod FILE: prints "ok" or the errno insmod's message stands for.
+try_load() {
+	local out e
+
+	out=$(insmod "$1" 2>&1) && { echo ok; return; }
+	for e in ENOENT EACCES EEXIST ENOEXEC EINVAL; do
+		[ "$out" = "insmod: ERROR: could not insert module $1: $(insmod_error $e)" ] &&
+			{ echo "$e"; return; }
+	done
+	echo "other(${out//[$'\n' ]/_})"
+}
+
+# rmmod NAME: prints "ok", "busy" (in use) or what else it said.
+try_unload() {
+	local out
+
+	out=$(rmmod "$1" 2>&1) && { echo ok; return; }
+	case $out in *"is in use"*) echo busy ;; *) echo "other(${out//[$'\n' ]/_})" ;; esac
+}
+
+# A pause without a fork: read from a FIFO nobody writes, with a timeout.
+pause() {
+	read -r -t "$1" -u 9 || true
+}
+
+# race_loop NAME STEP: run STEP until the deadline; every word STEP prints
+# is an outcome, tallied into $STRESS_DIR/NAME as "count outcome" lines.
+race_loop() {
+	local name=$1 step=$2 word
+	declare -A tally=()
+
+	while ((SECONDS < deadline)); do
+		for word in $($step); do
+			tally[$word]=$((${tally[$word]:-0} + 1))
+		done
+	done
+	for word in "${!tally[@]}"; do
+		echo "${tally[$word]} $word"
+	done > "$STRESS_DIR/$name"
+}
+
+step_exporter() {
+	echo "load:$(try_load "$(ko nsa_stress_exp)")"
+	echo "unload:$(try_unload nsa_stress_exp)"
+}
+
+step_lister() {
+	echo "load:$(try_load "$(ko nsa_stress_lister)")"
+	echo "unload:$(try_unload nsa_stress_lister)"
+}
+
+step_user() {
+	local r
+
+	r=$(try_load "$(ko nsa_stress_user)")
+	echo "load:$r"
+	[ "$r" = ok ] && echo "unload:$(try_unload nsa_stress_user)"
+}
+
+step_denied() {
+	local r
+
+	r=$(try_load "$(ko nsa_stress_denied)")
+	echo "load:$r"
+	[ "$r" = ok ] && echo "unload:$(try_unload nsa_stress_denied)"
+}
+
+step_getloop() {
+	echo 20 > /sys/module/nsa_getloop/parameters/run && echo run
+}
+
+step_refused() {
+	echo 1 > /sys/module/nsa_getloop_denied/parameters/run && echo run
+	pause 0.05
+}
+
+# How often loop NAME saw OUTCOME (0 when never).
+count() {
+	awk -v o="$2" '$2 == o { n = $1 } END { print n + 0 }' "$STRESS_DIR/$1"
+}
+
+# The counters of a symbol_get loop module, from its parameters.
+param() {
+	cat "$STRESS_DIR/param.$1.$2"
+}
+
+setup_file() {
+	local m loop f
+
+	export STRESS_DIR=$BATS_FILE_TMPDIR
+	for m in $STRESS_MODS; do
+		is_loaded "$m" && rmmod "$m"
+	done
+	[ -w /sys/kernel/debug/kmemleak ] && echo clear > /sys/kernel/debug/kmemleak
+	dmesg -C
+	insmod "$(ko nsa_open_exp)"
+	insmod "$(ko nsa_getloop)"
+	insmod "$(ko nsa_getloop_denied)"
+
+	mkfifo "$STRESS_DIR/fifo"
+	exec 9<> "$STRESS_DIR/fifo"
+	deadline=$((SECONDS + $(stress_seconds)))
+	for loop in exporter lister user denied getloop refused; do
+		race_loop $loop step_$loop &
+	done
+	wait
+	exec 9>&-
+
+	# What the race left, before anything is cleaned up.
+	dmesg > "$STRESS_DIR/kmsg"
+	for m in nsa_getloop nsa_getloop_denied; do
+		for f in /sys/module/$m/parameters/*_*; do
+			cat "$f" > "$STRESS_DIR/param.$m.${f##*/}"
+		done
+	done
+	for m in nsa_stress_exp nsa_open_exp; do
+		{ is_loaded $m && refcnt $m || echo absent; } > "$STRESS_DIR/refcnt.$m"
+	done
+	for m in nsa_stress_user nsa_stress_denied nsa_stress_lister; do
+		{ is_loaded $m && echo loaded || echo absent; } > "$STRESS_DIR/state.$m"
+	done
+
+	{
+		echo "# stress: $(stress_seconds) s"
+		for loop in exporter lister user denied getloop refused; do
+			echo "# $loop: $(sort -k2 "$STRESS_DIR/$loop" | tr '\n' ' ')"
+		done
+		for m in nsa_getloop nsa_getloop_denied; do
+			echo "# $m: $(cd "$STRESS_DIR" && for f in param.$m.*; do
+				printf '%s=%s ' "${f#param.$m.}" "$(cat "$f")"; done)"
+		done
+	} >&3
+}
+
+teardown_file() {
+	local m
+
+	for m in $STRESS_MODS; do
+		is_loaded "$m" && rmmod "$m"
+	done
+	return 0
+}
+
+@test "stress: the exporter and the lister came and went" {
+	assert [ "$(count exporter load:ok)" -gt 10 ]
+	assert [ "$(count exporter unload:ok)" -gt 10 ]
+	# The exporter's only failures: still loaded (EEXIST) because an
+	# importer held it (busy).
+	run grep -v -E ' (load:(ok|EEXIST)|unload:(ok|busy))$' "$STRESS_DIR/exporter"
+	assert_output ""
+	assert [ "$(count lister load:ok)" -gt 10 ]
+	run grep -v -E ' (load|unload):ok$' "$STRESS_DIR/lister"
+	assert_output ""
+}
+
+@test "stress: the listed importer is never refused" {
+	# It loads when the owner is there and finds no symbol when not.
+	assert [ "$(count user load:ok)" -gt 0 ]
+	assert [ "$(count user load:ok)" = "$(count user unload:ok)" ]
+	run grep -v -E ' (load:(ok|ENOENT)|unload:ok)$' "$STRESS_DIR/user"
+	assert_output ""
+	run grep -c "nsa_stress_user" <(grep -E "not allowed|undeclared|wrong module" "$STRESS_DIR/kmsg")
+	assert_output 0
+}
+
+@test "stress: the unlisted importer never loads" {
+	assert [ "$(count denied load:EACCES)" -gt 0 ]
+	run grep -v -E ' load:(EACCES|ENOENT)$' "$STRESS_DIR/denied"
+	assert_output ""
+	# Its init never ran.
+	run grep -c "nsa_stress_denied: nsa_stress_fn() =" "$STRESS_DIR/kmsg"
+	assert_output 0
+}
+
+@test "stress: symbol_get() of the listed module: restricted when present, open always" {
+	local rounds=$(($(count getloop run) * 20))
+
+	assert [ "$rounds" -gt 0 ]
+	assert_equal "$(param nsa_getloop got_open)" "$rounds"
+	assert_equal "$(param nsa_getloop null_open)" 0
+	assert_equal "$(($(param nsa_getloop got_restricted) + $(param nsa_getloop null_restricted)))" "$rounds"
+	assert [ "$(param nsa_getloop got_restricted)" -gt 0 ]
+	run grep -c "module nsa_getloop not allowed" "$STRESS_DIR/kmsg"
+	assert_output 0
+}
+
+@test "stress: symbol_get() of the unlisted module: restricted and vmlinux never" {
+	local rounds
+	rounds=$(count refused run)
+
+	assert [ "$rounds" -gt 0 ]
+	assert_equal "$(param nsa_getloop_denied got_restricted)" 0
+	assert_equal "$(param nsa_getloop_denied null_restricted)" "$rounds"
+	assert_equal "$(param nsa_getloop_denied got_vmlinux)" 0
+	assert_equal "$(param nsa_getloop_denied null_vmlinux)" "$rounds"
+	assert_equal "$(param nsa_getloop_denied got_open)" "$rounds"
+	# vmlinux refused it every round, by name.
+	run grep -c "module nsa_getloop_denied not allowed to reference namespace \`TEST_NS_ALLOW' for test_ns_allow_fn" "$STRESS_DIR/kmsg"
+	assert_output "$rounds"
+}
+
+@test "stress: reference counts are back where they belong" {
+	# Only a loaded nsa_stress_user may still hold the exporter; nothing
+	# holds the open exporter once the loops have put their symbols.
+	local users=0
+	[ "$(cat "$STRESS_DIR/state.nsa_stress_user")" = loaded ] && users=1
+	run cat "$STRESS_DIR/refcnt.nsa_stress_exp"
+	[ "$output" = absent ] || assert_output "$users"
+	assert_equal "$(cat "$STRESS_DIR/refcnt.nsa_open_exp")" 0
+	assert_equal "$(cat "$STRESS_DIR/state.nsa_stress_denied")" absent
+}
+
+@test "stress: every module unloads afterwards" {
+	local m
+
+	for m in $STRESS_MODS; do
+		if is_loaded "$m"; then
+			run rmmod "$m"
+			assert_success
+		fi
+		refute is_loaded "$m"
+	done
+}
+
+@test "stress: no kernel report, no taint" {
+	run nsa-report-check "$STRESS_DIR/kmsg"
+	assert_success
+	# W (512) or D (128): a warning or an oops during the race.
+	assert_equal "$(($(cat /proc/sys/kernel/tainted) & (512 | 128)))" 0
+}
+
+@test "stress: kmemleak finds nothing after the race" {
+	[ -w /sys/kernel/debug/kmemleak ] || skip "kernel without kmemleak (make check-debug)"
+	# Objects younger than 5 s are never reported: let the last frees
+	# and RCU callbacks settle, then scan twice.
+	sleep 6
+	echo scan > /sys/kernel/debug/kmemleak
+	echo scan > /sys/kernel/debug/kmemleak
+	run cat /sys/kernel/debug/kmemleak
+	assert_output ""
+}
