@@ -8,22 +8,37 @@
 #   make check    every test: nscheck's host tests, then the guest suites
 #   make shell    the same guest, an interactive shell
 #   make bench    load-time benchmark, patched against pristine 6.1
+#   make check-debug     the guest suites on the debug kernel (KASAN,
+#                        lockdep, kmemleak, ...), stress included
 #   make check-pristine  the guest suites on pristine 6.1: must fail
 #
-# Everything built lands in build/ (ignored by git).
+# Everything built lands in build/ (ignored by git); the debug flavour's
+# kernel, modules and image in build/debug/.
 
 B := $(CURDIR)/build
-KSRC := $(B)/kernel/src
-KOBJ := $(B)/kernel/obj
-KSTAGE := $(B)/kernel/stage
+FLAVOR ?= normal
+FRAGMENTS := vm/config/guest.config vm/config/net.config vm/config/test.config
+ifeq ($(FLAVOR),debug)
+FB := $(B)/debug
+FRAGMENTS += vm/config/debug.config
+RUN_ENV := KERNEL_CMDLINE=panic_on_warn=1 QEMU_TIMEOUT=$${QEMU_TIMEOUT:-3600}
+else ifeq ($(FLAVOR),normal)
+FB := $(B)
+RUN_ENV :=
+else
+$(error FLAVOR=$(FLAVOR): normal or debug)
+endif
+KSRC := $(FB)/kernel/src
+KOBJ := $(FB)/kernel/obj
+KSTAGE := $(FB)/kernel/stage
 KSTAMP := $(KOBJ)/.built
 PSRC := $(B)/pristine/src
-POBJ := $(B)/pristine/obj
+POBJ := $(FB)/pristine/obj
 PSTAMP := $(POBJ)/.prepared
-FRAGMENTS := vm/config/guest.config vm/config/net.config vm/config/test.config
 PATCHES := kernel-patch/series $(wildcard kernel-patch/*.patch)
-PAYLOAD := $(B)/payload
-IMAGE := $(B)/initrd.img
+PAYLOAD := $(FB)/payload
+IMAGE := $(FB)/initrd.img
+MODS := $(FB)/modules
 SUITE ?=
 
 all: demo
@@ -32,8 +47,14 @@ deps:
 	@vm/deps.sh
 
 # --- the patched guest kernel ------------------------------------------
+# $(FB)/fragments changes when the list of fragments does, so that adding
+# one to FRAGMENTS rebuilds the kernels (build-kernel.sh reconfigures).
+$(FB)/fragments: FORCE
+	@mkdir -p $(@D)
+	@echo '$(FRAGMENTS)' | cmp -s - $@ || echo '$(FRAGMENTS)' > $@
+
 kernel: $(KSTAMP)
-$(KSTAMP): $(PATCHES) $(FRAGMENTS) vm/build-kernel.sh | deps
+$(KSTAMP): $(PATCHES) $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh | deps
 	vm/build-kernel.sh $(KSRC) $(KOBJ) $(KSTAGE) kernel-patch $(FRAGMENTS)
 	touch $@
 
@@ -46,9 +67,9 @@ $(PSTAMP): $(KSTAMP) vm/prepare-pristine.sh
 	touch $@
 
 # --- test modules --------------------------------------------------------
-modules: $(B)/modules/.built
-$(B)/modules/.built: $(KSTAMP) $(PSTAMP) $(shell find modules -type f)
-	$(MAKE) -C modules KDIR=$(KOBJ) PRISTINE_KDIR=$(POBJ) OUT=$(B)/modules
+modules: $(MODS)/.built
+$(MODS)/.built: $(KSTAMP) $(PSTAMP) $(shell find modules -type f)
+	$(MAKE) -C modules KDIR=$(KOBJ) PRISTINE_KDIR=$(POBJ) OUT=$(MODS)
 	touch $@
 
 # --- nscheck -------------------------------------------------------------
@@ -57,28 +78,43 @@ userspace: | deps
 
 # --- the guest image -----------------------------------------------------
 image: $(IMAGE)
-$(IMAGE): $(B)/modules/.built userspace $(shell find bats vm -type f)
+$(IMAGE): $(MODS)/.built userspace $(shell find bats vm -type f)
 	rm -rf $(PAYLOAD)
 	mkdir -p $(PAYLOAD)/bats $(PAYLOAD)/bin
 	cp -r bats/* $(PAYLOAD)/bats/
 	bats/gen-cases.sh run_case modules/cases.tsv > $(PAYLOAD)/bats/020-cases.bats
 	bats/gen-cases.sh run_differential modules/cases.tsv > $(PAYLOAD)/bats/030-nscheck.bats
-	cp -r $(B)/modules/ko modules/cases.tsv $(PAYLOAD)/
+	bats/gen-malformed.sh modules/malformed.tsv > $(PAYLOAD)/bats/070-malformed.bats
+	cp -r $(MODS)/ko modules/cases.tsv $(PAYLOAD)/
 	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers $(PAYLOAD)/
 	cp $(B)/userspace/nscheck $(PAYLOAD)/bin/
 	cp vm/guest-demo.sh $(PAYLOAD)/bin/nsa-demo
+	cp vm/console-check.sh $(PAYLOAD)/bin/nsa-report-check
+	modules/malformed/gen-malformed.py $(MODS)/ko/nsa_exp.ko \
+		modules/malformed.tsv $(PAYLOAD)/malformed
+	cp modules/malformed.tsv $(PAYLOAD)/
 	vm/mkimage.sh $@ $$(cat $(KOBJ)/kernelrelease) $(KSTAGE) $(PAYLOAD)
 
 # --- running it ----------------------------------------------------------
 check: image
 	$(MAKE) -C userspace O=$(B)/userspace check
 	$(MAKE) -C userspace O=$(B)/userspace audit-debian
-	vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/run $(SUITE)
+	$(MAKE) check-guest
+
+# The guest suites alone, on this flavour's kernel.
+check-guest: image
+	$(RUN_ENV) vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) \
+		$(FB)/run $(SUITE)
+
+# The debug kernel: the same suites, any KASAN, lockdep, RCU, list or
+# kmemleak report fails the run.
+check-debug:
+	$(MAKE) FLAVOR=debug check-guest
 
 # The same guest on a pristine 6.1 kernel (same config, no series). It
 # must FAIL: the restricted-namespace cases pass only with the series.
 PKSTAMP := $(B)/pristine-kernel/obj/.built
-$(PKSTAMP): $(FRAGMENTS) vm/build-kernel.sh | deps
+$(PKSTAMP): $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh | deps
 	vm/build-kernel.sh $(B)/pristine-kernel/src $(B)/pristine-kernel/obj \
 		$(B)/pristine-kernel/stage none $(FRAGMENTS)
 	touch $@
@@ -96,13 +132,13 @@ bench: $(KSTAMP) $(PKSTAMP)
 		$(B)/pristine-kernel/stage $(B)/bench
 
 demo: image
-	vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
+	$(RUN_ENV) vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
 
 shell: image
-	vm/run.sh shell $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/shell
+	$(RUN_ENV) vm/run.sh shell $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/shell
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps kernel pristine modules userspace image check check-pristine \
-	bench demo shell clean
+.PHONY: all deps kernel pristine modules userspace image check check-guest \
+	check-debug check-pristine bench demo shell clean FORCE
