@@ -34,8 +34,11 @@ int builtin_read_grants(const char *path,
 			continue;
 		value = dot + keylen;
 		if (!ns_allow_record_ok(value, strlen(value), &colon)) {
+			char *q = xquote(s, 80);
+
 			*err = xasprintf("%s: bad %s: not <namespace>:<module> "
-					 "in [A-Za-z0-9_]", path, s);
+					 "in [A-Za-z0-9_]", path, q);
+			free(q);
 			free(buf);
 			return -1;
 		}

@@ -56,9 +56,12 @@ static int add_info(struct nsmod *m, struct arena *a, struct info_vecs *v,
 		struct ns_grant *g;
 
 		if (!ns_allow_record_ok(value, strlen(value), &colon)) {
+			char *q = xquote(value, 80);
+
 			m->error = xasprintf("bad allow_ns=%s in modinfo: not "
 					     "<namespace>:<module> in "
-					     "[A-Za-z0-9_]", value);
+					     "[A-Za-z0-9_]", q);
+			free(q);
 			return -1;
 		}
 		g = VEC_PUSH(m->info_grants, m->n_info_grants, v->cap_grants);

@@ -579,7 +579,10 @@ void suggest_build(struct suggest *sg, const struct nsmod *mods,
 		e->n_users = sort_unique(e->users, e->n_users);
 	}
 	make_groups(sg);
-	qsort(sg->groups, sg->n_groups, sizeof(*sg->groups), cmp_group);
+	/* No group at all (no export has a user): sg->groups is NULL. */
+	if (sg->n_groups)
+		qsort(sg->groups, sg->n_groups, sizeof(*sg->groups),
+		      cmp_group);
 
 	if (o->exporter && !selected_exporter(sg, 0, o) &&
 	    !find_user(sg, o->exporter))

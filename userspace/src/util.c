@@ -73,6 +73,26 @@ char *xasprintf(const char *fmt, ...)
 	return r < 0 ? oom() : s;
 }
 
+char *xquote(const char *s, size_t max)
+{
+	size_t len = strlen(s), n = len < max ? len : max, i, o = 0;
+	char *out = xmalloc(n * 4 + 40);
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c < 0x20 || c >= 0x7f || c == '\\')
+			o += sprintf(out + o, "\\x%02x", c);
+		else
+			out[o++] = c;
+	}
+	if (n < len)
+		sprintf(out + o, "...(%zu bytes)", len);
+	else
+		out[o] = '\0';
+	return out;
+}
+
 void grow(void **arr, size_t *cap, size_t n, size_t elem)
 {
 	size_t ncap;

@@ -27,6 +27,11 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * s for a message: at most max bytes of it, those outside printable ASCII
+ * (and backslashes) as \xNN, then "...(N bytes)" if it was longer.
+ */
+char *xquote(const char *s, size_t max);
 
 /*
  * Grow *arr (of *cap elements of size elem) so that it holds at least

@@ -24,6 +24,7 @@ pass() {
 pass "plain build" bats --tap "$tests"
 pass "under valgrind" NSCHECK_WRAP="${valgrind[*]}" bats --tap \
 	"$tests/10-verdicts.bats" "$tests/40-bad-input.bats" \
+	"$tests/46-malformed.bats" "$tests/47-fuzz-regressions.bats" \
 	"$tests/60-tree.bats" "$tests/80-suggest.bats"
 pass "ASan+UBSan build" NSCHECK_BIN="$build/asan/nscheck" \
 	ASAN_OPTIONS=exitcode=99:detect_leaks=1 \
