@@ -8,8 +8,11 @@
 #   make check    every test: nscheck's host tests, then the guest suites
 #   make shell    the same guest, an interactive shell
 #   make bench    load-time benchmark, patched against pristine 6.1
+#   make fuzz     nscheck's libFuzzer targets for FUZZ_TIME s (default 300)
 #   make check-debug     the guest suites on the debug kernel (KASAN,
 #                        lockdep, kmemleak, ...), stress included
+#   make check-debug-selftest  the debug kernel with a use-after-free
+#                        put in: the stress suite must fail
 #   make check-pristine  the guest suites on pristine 6.1: must fail
 #
 # Everything built lands in build/ (ignored by git); the debug flavour's
@@ -76,6 +79,11 @@ $(MODS)/.built: $(KSTAMP) $(PSTAMP) $(shell find modules -type f)
 userspace: | deps
 	$(MAKE) -C userspace O=$(B)/userspace
 
+# nscheck's libFuzzer targets, FUZZ_TIME seconds in all (userspace/README.md).
+fuzz: | deps
+	$(MAKE) -C userspace O=$(B)/userspace fuzz \
+		$(if $(FUZZ_TIME),FUZZ_TIME=$(FUZZ_TIME))
+
 # --- the guest image -----------------------------------------------------
 image: $(IMAGE)
 $(IMAGE): $(MODS)/.built userspace $(shell find bats vm -type f)
@@ -111,6 +119,26 @@ check-guest: image
 check-debug:
 	$(MAKE) FLAVOR=debug check-guest
 
+# The debug run's self-test: the debug kernel with a use-after-free put
+# into the grant index (vm/selftest/uaf-grant-lookup.patch), built from a
+# copy of build/debug/kernel/obj so that only what the patches touch is
+# recompiled. The stress suite on it must FAIL: KASAN reports the read.
+UAF := $(B)/debug-uaf
+check-debug-selftest:
+	$(MAKE) FLAVOR=debug image
+	rm -rf $(UAF)
+	mkdir -p $(UAF)/series
+	cp -a $(B)/debug/kernel/obj $(UAF)/obj
+	cp kernel-patch/series kernel-patch/*.patch \
+		vm/selftest/uaf-grant-lookup.patch $(UAF)/series/
+	echo uaf-grant-lookup.patch >> $(UAF)/series/series
+	vm/build-kernel.sh $(UAF)/src $(UAF)/obj $(UAF)/stage $(UAF)/series \
+		$(FRAGMENTS) vm/config/debug.config
+	! KERNEL_CMDLINE=panic_on_warn=1 vm/run.sh check \
+		$(UAF)/obj/arch/x86/boot/bzImage $(B)/debug/initrd.img \
+		$(UAF)/run 060-stress.bats
+	@echo "check-debug-selftest: the use-after-free failed the run, as it must"
+
 # The same guest on a pristine 6.1 kernel (same config, no series). It
 # must FAIL: the restricted-namespace cases pass only with the series.
 PKSTAMP := $(B)/pristine-kernel/obj/.built
@@ -141,4 +169,5 @@ clean:
 	rm -rf $(B)
 
 .PHONY: all deps kernel pristine modules userspace image check check-guest \
-	check-debug check-pristine bench demo shell clean FORCE
+	check-debug check-debug-selftest check-pristine bench fuzz demo shell \
+	clean FORCE

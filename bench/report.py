@@ -3,7 +3,7 @@
 """Summarise the two bench runs: median and spread per configuration, the
 patched/pristine ratio, and the data for the plot.
 
-usage: report.py PATCHED.txt PRISTINE.txt RESULTS.md PLOT.dat
+usage: report.py PATCHED.txt PRISTINE.txt RESULTS.md PLOT.dat BOOTS
 """
 import statistics
 import sys
@@ -37,6 +37,7 @@ for records in sorted(patched):
                 f'{xm:.3f} ({xq1:.3f}–{xq3:.3f}) | {pm / xm:.3f} | {n} |')
     plot.append(f'{records} {pm} {pq1} {pq3} {xm} {xq1} {xq3}')
 pg, xg = statistics.median(pgets), statistics.median(xgets)
+boots = int(sys.argv[5])
 first, last = summary(patched[100])[0], summary(patched[10000])[0]
 
 with open(sys.argv[3], 'w') as out:
@@ -49,7 +50,10 @@ the ratios mean something. `finit_module()` of bench_imp, which resolves
 2,000 symbols of the restricted namespace BENCH_NS, is timed in the guest
 around the system call, after 5 warm-up loads; each load is followed by an
 unload. Grant records are loaded in filler modules (200 each, over 500
-namespaces nobody exports into). Median (interquartile range) in ms.
+namespaces nobody exports into). Each kernel was booted {boots} times,
+alternating with the other, and the figures of its boots are pooled.
+Timed with the guest's TSC (tsc_early_khz= from the host's rate).
+Median (interquartile range) in ms.
 
 | grant records | patched | pristine | patched/pristine | loads |
 |---|---|---|---|---|
@@ -58,8 +62,8 @@ namespaces nobody exports into). Median (interquartile range) in ms.
 Growth of the patched load time from 100 to 10,000 records:
 {last / first:.3f}x.
 
-`symbol_get()`/`symbol_put()` of a restricted symbol, 10,000 pairs, 10
-runs: patched {pg:.0f} ns a pair, pristine {xg:.0f} ns a pair (median),
+`symbol_get()`/`symbol_put()` of a restricted symbol, 10,000 pairs,
+{len(pgets)} runs: patched {pg:.0f} ns a pair, pristine {xg:.0f} ns a pair (median),
 ratio {pg / xg:.3f}.
 
 ![load time against grant records](load-time.svg)
