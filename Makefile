@@ -24,7 +24,7 @@ FRAGMENTS := vm/config/guest.config vm/config/net.config vm/config/test.config
 ifeq ($(FLAVOR),debug)
 FB := $(B)/debug
 FRAGMENTS += vm/config/debug.config
-RUN_ENV := KERNEL_CMDLINE=panic_on_warn=1 QEMU_TIMEOUT=$${QEMU_TIMEOUT:-3600}
+RUN_ENV := KERNEL_CMDLINE=panic_on_warn=1 QEMU_TIMEOUT=$${QEMU_TIMEOUT:-2700}
 else ifeq ($(FLAVOR),normal)
 FB := $(B)
 RUN_ENV :=
