@@ -24,7 +24,7 @@ cp "$here/guest-bench.sh" "$out/payload/bin/nsa-bench"
 
 # Several boots of each kernel, alternating, so that a slow spell of the
 # host does not land on one kernel only; their figures are pooled.
-boots=${BENCH_BOOTS:-3}
+boots=${BENCH_BOOTS:-4}
 for k in patched pristine; do
 	if [ $k = patched ]; then obj=$pobj stage=$pstage; else obj=$xobj stage=$xstage; fi
 	"$top/vm/mkimage.sh" "$out/$k.img" "$(cat "$obj/kernelrelease")" "$stage" "$out/payload"
