@@ -32,5 +32,7 @@ void fuzz_check(const char *path);
 
 /* Once per process: libelf, no messages, stdout to /dev/null. */
 void fuzz_init(void);
+/* Defined once in fuzzlib.c: calls fuzz_init(). */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 #endif

@@ -10,7 +10,6 @@
 #include "builtin.h"
 #include "fuzz.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void on_grant(const char *ns, size_t nslen, const char *mod,
@@ -18,13 +17,6 @@ static void on_grant(const char *ns, size_t nslen, const char *mod,
 {
 	(void)ns, (void)nslen, (void)mod;
 	(*(size_t *)arg)++;
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_init();
-	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -10,7 +10,6 @@
 #include "fuzz.h"
 #include "nsallow.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char modinfo[] = "license=GPL\0name=fuzz\0allow_ns=VRES:fuzz";
@@ -19,13 +18,6 @@ static void on_record(const char *rec, size_t colon, void *arg)
 {
 	(void)rec, (void)colon;
 	(*(size_t *)arg)++;
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_init();
-	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

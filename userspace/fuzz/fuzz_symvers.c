@@ -12,7 +12,6 @@
 #include "symvers.h"
 #include "util.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct sinks {
@@ -28,13 +27,6 @@ static void on_line(const struct symvers_line *l, void *arg)
 		return;
 	state_add_vmlinux_export(k->st, l->sym, l->ns, l->gpl);
 	suggest_add_vmlinux_export(k->sg, l->sym, l->ns, l->gpl);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_init();
-	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

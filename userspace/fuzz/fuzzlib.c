@@ -255,3 +255,11 @@ void fuzz_check(const char *path)
 	free(m.error);
 	arena_free(&a);
 }
+
+/* Every target's libFuzzer entry for set-up: the same one for all. */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc, (void)argv;
+	fuzz_init();
+	return 0;
+}

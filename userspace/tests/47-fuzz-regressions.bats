@@ -24,7 +24,7 @@ assert_clean() {
 @test "fuzz: --suggest when no export has a user (qsort of no groups)" {
 	# Found by fuzz-ko: an empty file, no Module.symvers. --suggest had
 	# no group and passed qsort() a NULL array (UBSan: nonnull).
-	local f=$DATA/suggest-empty.ko
+	local f=$DATA/suggest-empty.bin
 	run --separate-stderr sug_alone "$f"
 	assert_clean
 	assert_failure 2
