@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # Load time of bench_imp against grant records, both kernels.
-# gnuplot -e "datafile='...'; outfile='...'" load-time.gp
+# gnuplot -e "datafile='...'; outfile='...'; clock='icount|wall'" load-time.gp
 set terminal svg size 720,440 dynamic noenhanced
 set output outfile
 set title "finit_module() of a 2,000-symbol importer (QEMU TCG)"
 set xlabel "grant records loaded"
-set ylabel "ms (median, interquartile range)"
+set ylabel (clock eq "icount" ? \
+	"ms of virtual time, 1 ns = 1 instruction (median, IQR)" : \
+	"ms (median, interquartile range)")
 set logscale x
 set xrange [50:20000]
 set yrange [0:*]

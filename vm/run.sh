@@ -14,7 +14,8 @@
 # kernel is tainted beyond O (out-of-tree), E (unsigned), P (the
 # non-GPL test modules) and N (KUnit).
 #
-# ACCEL (default tcg), QEMU_MEM, QEMU_SMP, QEMU_TIMEOUT override the defaults.
+# ACCEL (default tcg), QEMU_MEM, QEMU_SMP, QEMU_TIMEOUT override the defaults;
+# QEMU_ARGS adds options.
 set -uo pipefail
 
 mode=$1 kernel=$2 initrd=$3 outdir=$4 suite=${5:-}
@@ -37,6 +38,8 @@ qemu=(qemu-system-x86_64 -accel "$accel" -cpu max -m "${QEMU_MEM:-1G}"
 	-device virtio-serial-pci
 	-chardev "file,id=results,path=$tap"
 	-device virtserialport,chardev=results,name=results)
+read -ra extra <<< "${QEMU_ARGS:-}"
+qemu+=("${extra[@]}")
 
 if [ "$mode" = shell ]; then
 	exec timeout --foreground "${QEMU_TIMEOUT:-3600}" "${qemu[@]}" -serial mon:stdio
