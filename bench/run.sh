@@ -24,8 +24,8 @@ gcc -Wall -Wextra -O2 -static -o "$out/payload/bin/loadtime" "$here/loadtime.c"
 # figure is the work the kernel did, repeatable from boot to boot and
 # blind to the host's load; icount needs single-threaded TCG. wall: the
 # host's time at its measured TSC rate, which under TCG also carries
-# translation, TLB flushes and the host's scheduling, and strays by 20%
-# from one boot to the next.
+# QEMU's own work and the host's, and strayed by 20% from one boot to
+# the next. Either way one vCPU, so that a figure is the loading CPU's.
 clock=${BENCH_CLOCK:-icount}
 case $clock in
 icount)
@@ -40,12 +40,9 @@ esac
 cp "$here/guest-bench.sh" "$out/payload/bin/nsa-bench"
 
 # Several boots of each kernel, alternating, so that a slow spell of the
-# host does not land on one kernel only; their figures are pooled. One
-# vCPU: with two, multi-threaded TCG shares the host's two cores with
-# QEMU's own threads, and a load's IPIs (text patching, TLB flushes) then
-# wait on the host scheduler, which swamps what is measured.
+# host does not land on one kernel only; their figures are pooled.
 boots=${BENCH_BOOTS:-4}
-export QEMU_SMP=${BENCH_SMP:-1}
+export QEMU_SMP=1
 for k in patched pristine; do
 	if [ $k = patched ]; then obj=$pobj stage=$pstage; else obj=$xobj stage=$xstage; fi
 	"$top/vm/mkimage.sh" "$out/$k.img" "$(cat "$obj/kernelrelease")" "$stage" "$out/payload"
