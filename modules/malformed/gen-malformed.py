@@ -26,6 +26,7 @@ PROG = "gen-malformed"
 
 ET_REL = 1
 SHT_NOBITS = 8
+SHF_WRITE = 0x1
 SHF_ALLOC = 0x2
 
 EHDR = struct.Struct("<16sHHIQQQIHHHHHH")
@@ -306,10 +307,21 @@ def _(v):
     v.set(v.mod.ns_allow, "flags", v.get(v.mod.ns_allow, "flags") & ~SHF_ALLOC)
 
 
+@variant("flags_write")
+def _(v):
+    v.set(v.mod.ns_allow, "flags", v.get(v.mod.ns_allow, "flags") | SHF_WRITE)
+
+
 @variant("second_noalloc")
 def _(v):
     v.add_section(v.mod.ns_allow, Rand(2).bytes(64))
     v.set(v.mod.shnum, "flags", v.get(v.mod.ns_allow, "flags") & ~SHF_ALLOC)
+
+
+@variant("second_alloc")
+def _(v):
+    # The same records again, in a second allocated __ns_allow.
+    v.add_section(v.mod.ns_allow, bytes(v.mod.contents(v.mod.ns_allow)))
 
 
 # --- the records ---------------------------------------------------------
@@ -362,9 +374,30 @@ def _(v):
     add_record(v, b"NSA_RESTR:nsa_us\xe9r")
 
 
+def add_grant(v, rec):
+    """A record, and the modinfo entry that must go with it."""
+    add_record(v, rec)
+    v.modinfo(v.mod.info + [b"allow_ns=" + rec])
+
+
 @variant("ns_max")
 def _(v):
-    add_record(v, b"N" * 127 + b":nsa_user")
+    add_grant(v, b"N" * 127 + b":nsa_user")
+
+
+@variant("prefix")
+def _(v):
+    add_grant(v, b"NSA_RESTR:nsa_glob_*")
+
+
+@variant("prefix_star_inside")
+def _(v):
+    add_grant(v, b"NSA_RESTR:nsa*user")
+
+
+@variant("prefix_star_alone")
+def _(v):
+    add_grant(v, b"NSA_RESTR:*")
 
 
 @variant("huge_ns")
