@@ -237,12 +237,13 @@ class Kbuild:
                 return s
             s = ADDPREFIX.sub(lambda m: ' '.join(
                 m.group(1).strip() + w for w in m.group(2).split()), s)
-            t = VARREF.sub(lambda m: ' '.join(values.get(m.group(1), [])), s)
+            t = VARREF.sub(lambda m: ' '.join(values[m.group(1)])
+                           if m.group(1) in values else m.group(0), s)
             return t if t == s else expand(t, depth + 1)
 
         parts = defaultdict(list)             # composite -> part words
         for lhs, rhss in values.items():
-            m = COMPOSITE.match(lhs)
+            m = COMPOSITE.match(expand(lhs))
             if m and m.group(1) not in ('obj', 'lib'):
                 for rhs in rhss:
                     parts[m.group(1)] += expand(rhs).split()
@@ -348,6 +349,8 @@ class Item:
     names: list = field(default_factory=list)   # func: its name(s)
     params: list = field(default_factory=list)  # func: its parameters
     body: int = 0      # func: where its body starts
+    static: bool = False   # func: declared static (else every includer
+                           # of a header compiles it, called or not)
 
 
 def flatten(s):
@@ -395,7 +398,7 @@ def items(code):
         elif c == ';' and paren == 0:
             out.append(Item('stmt', start, i))
             start = i
-        elif c == '}':
+        elif c == '}' and paren == 0:
             return None
         elif c == '{' and paren == 0:
             header = code[start:m.start()]
@@ -411,7 +414,8 @@ def items(code):
             if header.rstrip().endswith(')'):
                 out.append(Item('func', start, end + 1,
                                 top_paren_names(header), params_of(header),
-                                m.start()))
+                                m.start(),
+                                re.search(r'\bstatic\b', header) is not None))
                 start = i
             # anything else: part of a statement that ends at its ';'
 
@@ -488,8 +492,8 @@ def scan_file(src, path, names):
         return before.endswith(('.', '->')) or \
             re.search(r'\b(?:struct|union|enum)$', before) is not None
 
-    # Macros: each #define's body belongs to its name.
-    code = text
+    # Macros: each #define's body belongs to its name. Then every
+    # directive is blanked out of the code.
     for m in DIRECTIVE.finditer(text):
         d = DEFINE.match(m.group(0))
         if d:
@@ -499,7 +503,7 @@ def scan_file(src, path, names):
                     refs.append(Ref(path, line_of(r.start()), r.group(0),
                                     'inline' if header else 'use',
                                     [d.group(1)]))
-        code = code[:m.start()] + blank(m.group(0)) + code[m.end():]
+    code = DIRECTIVE.sub(lambda m: blank(m.group(0)), text)
 
     parsed = items(code)
     its, types = parsed if parsed is not None else ([], [])
@@ -531,7 +535,8 @@ def scan_file(src, path, names):
                 continue
             if header:
                 entity = it.names
-                conservative = not entity or all(n.isupper() for n in entity)
+                conservative = not it.static or not entity or \
+                    all(n.isupper() for n in entity)
                 refs.append(Ref(path, line, name,
                                 'top' if conservative else 'inline', entity))
             else:
@@ -541,7 +546,7 @@ def scan_file(src, path, names):
             if is_declaration(stmt, pos - it.start, name):
                 continue
             refs.append(Ref(path, line, name, 'top' if header else 'use', []))
-    return refs
+    return refs, parsed is not None
 
 
 def grep_files(src, names):
@@ -550,7 +555,7 @@ def grep_files(src, names):
         return set()
     words = '\n'.join(sorted(names)) + '\n'
     args = ['grep', '-rlwF', '--include=*.c', '--include=*.h', '-f', '-']
-    args += [f'--exclude-dir={d}' for d in SKIP_DIRS] + ['.']
+    args += sorted(d for d in os.listdir(src) if d not in SKIP_DIRS)
     p = subprocess.run(args, cwd=src, input=words, capture_output=True,
                        text=True)
     if p.returncode not in (0, 1):
@@ -576,9 +581,12 @@ class SourceScan:
             passes += 1
             files = {f for f in files if not f.startswith('tools/')
                      or os.path.dirname(f) in tools_dirs}
-            self.refs = []
+            self.refs, self.unparsed = [], []
             for f in sorted(files):
-                self.refs += scan_file(src, f, names)
+                refs, ok = scan_file(src, f, names)
+                self.refs += refs
+                if not ok:
+                    self.unparsed.append(f)
             for r in self.refs:
                 if r.where == 'inline':
                     for e in r.entity:
@@ -770,7 +778,9 @@ class Data:
         note(f'source scan: {len(self.scan.files)} files, '
              f'{len(self.scan.refs)} references, '
              f'{len(self.scan.names) - len(allsyms)} header inlines and '
-             f'macros followed, {self.scan.passes} passes')
+             f'macros followed, {self.scan.passes} passes, '
+             f'{len(self.scan.unparsed)} files whose braces do not balance '
+             '(every reference in them counted)')
 
     def users(self, sym, ns, ignored=None):
         """(partner users, other users) of sym as seen from namespace ns,
@@ -817,6 +827,14 @@ def derive(data):
     for ns in table:
         groups.setdefault(tuple(ns.exporter_globs), []).append(ns)
     rep = out.report
+    sc = data.scan
+    rep += [f'== data: Debian linux-image-{data.kver} ({data.pkgver}), '
+            f'{data.nmods} modules; linux-source-6.1 {data.version}',
+            f'source scan: {len(sc.files)} files refer to a candidate or to '
+            f'a header inline or macro that does ({len(sc.names)} names, '
+            f'{sc.passes} passes); {len(sc.refs)} references',
+            'files whose braces do not balance (every reference counted): '
+            + (' '.join(sc.unparsed) or 'none'), '']
     for globs, spaces in groups.items():
         syms = {}
         for ns in spaces:
