@@ -3,14 +3,16 @@
 """Derive the tcp, tcpcong and udp conversions from data, and hold the
 patches to them (SPEC section 8.1).
 
-  derive.py lists --src DIR --debian DIR    derive; write lists.txt, report.txt
-  derive.py check --src DIR --debian DIR PATCHDIR
-                                            derive, then compare lists.txt
-                                            and the patches with the result
-  derive.py check --lists FILE PATCHDIR     compare the patches with a lists
-                                            file, without the data
-  derive.py apply [--ns NS]... SRC          convert a kernel tree as lists.txt
-                                            says (to regenerate the patches)
+  derive.py lists --src DIR --debian DIR [--out F]   derive from the data;
+                      write lists.txt, report.txt and messages/
+  derive.py check --src DIR --debian DIR PATCHDIR    derive, then compare
+                      the committed lists and the patches with the result
+  derive.py check --derived F PATCHDIR               the same against lists
+                      that "lists --out F" derived (no data needed)
+  derive.py explain --src DIR --debian DIR SYMBOL... every reference to
+                      SYMBOL and what it counted for
+  derive.py apply [--ns NS]... SRC                   convert a kernel tree as
+                      lists.txt says (to regenerate the patches)
 
 The rule: a candidate (an EXPORT_SYMBOL or EXPORT_SYMBOL_GPL of the
 namespace's exporter files, conversions.tsv) is restricted to namespace N
