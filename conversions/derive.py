@@ -31,6 +31,7 @@ Exit status: 0 fine, 1 drift (check) or a failed apply, 2 bad input.
 import argparse
 import bisect
 import fnmatch
+import gzip
 import os
 import re
 import subprocess
@@ -60,8 +61,14 @@ def note(msg):
 
 
 def read(path):
-    with open(path, encoding='utf-8', errors='replace') as f:
+    """A file's text; bytes that are not UTF-8 survive a write() back."""
+    with open(path, encoding='utf-8', errors='surrogateescape') as f:
         return f.read()
+
+
+def write(path, text):
+    with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
+        f.write(text)
 
 
 # --------------------------------------------------------------------------
@@ -266,11 +273,6 @@ class Kbuild:
                 if word.endswith('.o'):
                     module = os.path.basename(word[:-2]).replace('-', '_')
                     record(word, module if modular else '', modular, set())
-
-    def modules_of(self, path):
-        """The modules a .c file can go into ([] when built in only)."""
-        return sorted({li.module for li in self.listings.get(path, [])
-                       if li.modular})
 
     def builtin_only(self, path):
         lis = self.listings.get(path)
@@ -616,55 +618,62 @@ class SourceScan:
 # Debian's tree
 # --------------------------------------------------------------------------
 
-def debian_tree(root, wait=600):
+def debian_tree(root, wait=300):
     """(kernel version, package version, {module: [.ko path]}) of an
-    extracted linux-image tree; waits for a tree being extracted."""
+    extracted linux-image tree. A tree that another job is extracting is
+    waited for (up to wait seconds): it is complete when a kernel
+    version has modules.builtin.modinfo, modules.order and every module
+    modules.order names."""
     base = os.path.join(root, 'lib', 'modules')
-    deadline = time.time() + wait
+    if not os.path.isdir(root):
+        raise InputError(f'{root}: no Debian tree; make -C conversions '
+                         'debian-tree (userspace/debian-tree.sh) makes one')
+    deadline, said = time.time() + wait, 0
     while True:
+        problem = None
         kvers = sorted(os.listdir(base)) if os.path.isdir(base) else []
-        done = [k for k in kvers if os.path.exists(
+        kvers = [k for k in kvers if os.path.exists(
             os.path.join(base, k, 'modules.builtin.modinfo'))]
-        if done:
-            break
-        if not os.path.isdir(root) or time.time() > deadline:
-            raise InputError(f'no Debian tree in {root} (lib/modules/*/'
-                             'modules.builtin.modinfo): run '
-                             'debian_tree_prepare (userspace/debian-tree.sh)')
-        note(f'waiting for {root} to be extracted')
-        time.sleep(5)
-    kver = done[-1]
-    mdir = os.path.join(base, kver)
-    order = [line.split()[0] for line in
-             read(os.path.join(mdir, 'modules.order')).splitlines() if line]
-    while True:                                # extraction may still run
-        missing = [p for p in order if not os.path.exists(
-            os.path.join(mdir, p))]
-        if not missing:
+        if not kvers:
+            problem = f'no {base}/*/modules.builtin.modinfo'
+        else:
+            mdir = os.path.join(base, kvers[-1])
+            order = os.path.join(mdir, 'modules.order')
+            if not os.path.exists(order):
+                problem = f'no {order}'
+            else:
+                order = [ln.split()[0] for ln in read(order).splitlines()
+                         if ln.strip()]
+                missing = [p for p in order
+                           if not os.path.exists(os.path.join(mdir, p))]
+                if missing:
+                    problem = (f'{len(missing)} modules of modules.order '
+                               f'missing, e.g. {missing[0]}')
+        if not problem:
             break
         if time.time() > deadline:
-            raise InputError(f'{mdir}: {len(missing)} modules of '
-                             f'modules.order missing, e.g. {missing[0]}')
+            raise InputError(f'{root}: incomplete: {problem}')
+        if time.time() - said > 60:
+            note(f'{root}: {problem}; waiting for its extraction')
+            said = time.time()
         time.sleep(5)
-    mods = defaultdict(list)
-    for p in order:
-        name = os.path.basename(p).split('.ko')[0].replace('-', '_')
-        mods[name].append(os.path.join(mdir, p))
+    kver = kvers[-1]
     if len(order) < 1000:
         raise InputError(f'{mdir}: only {len(order)} modules')
     if any(not p.endswith('.ko') for p in order):
         raise InputError(f'{mdir}: compressed modules; nm cannot read them')
+    mods = defaultdict(list)
+    for p in order:
+        name = os.path.basename(p)[:-3].replace('-', '_')
+        mods[name].append(os.path.join(mdir, p))
     pkgver = ''
-    status = os.path.join(root, 'usr/share/doc',
-                          f'linux-image-{kver}-unsigned', 'changelog.Debian.gz')
-    if not os.path.exists(status):
-        status = os.path.join(root, 'usr/share/doc', f'linux-image-{kver}',
-                              'changelog.Debian.gz')
-    if os.path.exists(status):
-        import gzip
-        with gzip.open(status, 'rt', errors='replace') as f:
-            m = re.match(r'\S+ \(([^)]+)\)', f.readline())
-            pkgver = m.group(1) if m else ''
+    for pkg in (f'linux-image-{kver}-unsigned', f'linux-image-{kver}'):
+        log = os.path.join(root, 'usr/share/doc', pkg, 'changelog.Debian.gz')
+        if os.path.exists(log):
+            with gzip.open(log, 'rt', errors='replace') as f:
+                m = re.match(r'\S+ \(([^)]+)\)', f.readline())
+                pkgver = m.group(1) if m else ''
+            break
     return kver, pkgver, mods
 
 
@@ -992,8 +1001,10 @@ def message(data, ns, spaces, globs, ncand, out, why, kinds, ndeb, nmixed):
         f'Of the {ncand}: ' + '; '.join(split) + '.']
     text = '\n\n'.join(wrap(p) for p in par) + '\n'
     if near:
-        text += (f'\nKept open although {", ".join(sorted({m for s in near for m in why[s] if m in ns.partners}))} '
-                 'uses them, for their other users:\n')
+        here = sorted({m for s in near for m in why[s] if m in ns.partners})
+        text += (f'\nKept open although {", ".join(here)} '
+                 f'use{"s" if len(here) == 1 else ""} them, for their other '
+                 'users:\n')
         for s in near:
             users = sorted(m for m in why[s] if m not in ns.partners)
             text += wrap(f'{s}: {" ".join(users)}', first='  ',
@@ -1114,8 +1125,10 @@ P_IMPORT = re.compile(r'^([+-])MODULE_IMPORT_NS\(\s*(\w+)\s*\)\s*;')
 
 @dataclass
 class PatchState:
-    export: dict = field(default_factory=dict)   # sym -> (ns, kind, file, patch)
-    allow: dict = field(default_factory=dict)    # (ns, module) -> (file, patch)
+    export: dict = field(default_factory=dict)   # sym -> (ns, kind,
+    #                                              file, patch)
+    allow: dict = field(default_factory=dict)    # (ns, module) -> (file,
+    #                                              patch)
     imports: dict = field(default_factory=dict)  # (ns, file) -> patch
 
 
@@ -1136,42 +1149,37 @@ def patch_files(patchdir):
 
 def read_patches(patchdir, spaces):
     """The net effect of the series on the namespaces' exports, grants
-    and imports, in series order (a later '-' line undoes a '+')."""
+    and imports: patch by patch in series order, each patch's '-' lines
+    before its '+' lines (a line that moves stays)."""
     st = PatchState()
     for path in patch_files(patchdir):
         if not os.path.exists(path):
             raise InputError(f'{path}: listed in series, missing')
-        name, cur = os.path.basename(path), None
+        name, cur, changes = os.path.basename(path), None, []
         for line in read(path).splitlines():
             if line.startswith('+++ '):
                 cur = line[4:].split('/', 1)[1] if '/' in line else None
-                continue
-            if line.startswith('--- ') or not cur or \
+            elif line.startswith('--- ') or not cur or \
                     not cur.endswith('.c'):
                 continue
-            m = P_EXPORT.match(line)
-            if m and m.group(4) in spaces:
+            elif m := P_EXPORT.match(line):
                 kind = 'EXPORT_SYMBOL_GPL' if m.group(2) else 'EXPORT_SYMBOL'
-                if m.group(1) == '+':
-                    st.export[m.group(3)] = (m.group(4), kind, cur, name)
+                changes.append((m.group(1), m.group(4), st.export,
+                                m.group(3), (m.group(4), kind, cur, name)))
+            elif m := P_ALLOW.match(line):
+                changes.append((m.group(1), m.group(2), st.allow,
+                                (m.group(2), m.group(3)), (cur, name)))
+            elif m := P_IMPORT.match(line):
+                changes.append((m.group(1), m.group(2), st.imports,
+                                (m.group(2), cur), name))
+        for sign in '-+':
+            for s, ns, table, key, value in changes:
+                if s != sign or ns not in spaces:
+                    continue
+                if sign == '+':
+                    table[key] = value
                 else:
-                    st.export.pop(m.group(3), None)
-                continue
-            m = P_ALLOW.match(line)
-            if m and m.group(2) in spaces:
-                key = (m.group(2), m.group(3))
-                if m.group(1) == '+':
-                    st.allow[key] = (cur, name)
-                else:
-                    st.allow.pop(key, None)
-                continue
-            m = P_IMPORT.match(line)
-            if m and m.group(2) in spaces:
-                key = (m.group(2), cur)
-                if m.group(1) == '+':
-                    st.imports[key] = name
-                else:
-                    st.imports.pop(key, None)
+                    table.pop(key, None)
     return st
 
 
@@ -1298,15 +1306,17 @@ def apply(src, lists, table, only):
     spaces = [ns for ns in table if not only or ns.name in only]
     if only and len(spaces) != len(only):
         raise InputError(f'--ns {only}: know {[n.name for n in table]}')
-    changed = {}
+    texts, changed = {}, {}
 
     def get(path):
-        if path not in changed:
+        if path in changed:
+            return changed[path]
+        if path not in texts:
             full = os.path.join(src, path)
             if not os.path.exists(full):
                 raise InputError(f'{full}: missing')
-            changed[path] = read(full)
-        return changed[path]
+            texts[path] = read(full)
+        return texts[path]
 
     errs = []
     for ns in spaces:
@@ -1345,19 +1355,13 @@ def apply(src, lists, table, only):
             print(f'derive.py: apply: {e}', file=sys.stderr)
         return 1
     for path, text in changed.items():
-        with open(os.path.join(src, path), 'w', encoding='utf-8') as f:
-            f.write(text)
+        write(os.path.join(src, path), text)
     n = sum(len(lists.restrict.get(ns.name, [])) for ns in spaces)
     note(f'apply: {n} exports converted, {len(changed)} files written')
     return 0
 
 
 # --------------------------------------------------------------------------
-
-def write(path, text):
-    with open(path, 'w', encoding='utf-8') as f:
-        f.write(text)
-
 
 def main():
     ap = argparse.ArgumentParser(

@@ -70,6 +70,26 @@ check() {
 		--committed "${COMMITTED:-$HERE/lists.txt}" "$@"
 }
 
+@test "every user that issue 11 names keeps its symbol open" {
+	local pair sym mod
+	for pair in sunrpc:tcp_stream_memory_free sunrpc:__skb_recv_udp \
+		tls:tcp_memory_pressure tls:tcp_stream_memory_free \
+		nvme_tcp:tcp_stream_memory_free nvmet_tcp:tcp_stream_memory_free \
+		libceph:tcp_stream_memory_free dccp:tcp_stream_memory_free \
+		kcm:tcp_stream_memory_free iscsi_tcp:tcp_read_sock \
+		rds_tcp:tcp_read_sock smc:tcp_abort udp_diag:udp_table \
+		udp_diag:udplite_table l2tp_ip:__udp_disconnect \
+		l2tp_ip6:__udp_disconnect siw:tcp_read_sock \
+		siw:tcp_sendmsg_locked chtls:tcp_set_state chtls:tcp_done \
+		chtls:tcp_prot; do
+		mod=${pair%%:*} sym=${pair#*:}
+		grep -qP "^open\t$sym\t(.* )?$mod( |\$)" "$DERIVED" ||
+			fail "$sym is not kept open for $mod"
+		! grep -qP "^restrict\t.*\t$sym\$" "$DERIVED" ||
+			fail "$sym is restricted"
+	done
+}
+
 @test "apply converts the lists' exports and adds grants and imports, nothing else" {
 	local n files
 	n=$(grep -c '^restrict' "$HERE/lists.txt")
