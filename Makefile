@@ -94,7 +94,8 @@ $(IMAGE): $(MODS)/.built userspace $(shell find bats vm -type f)
 	bats/gen-cases.sh run_differential modules/cases.tsv > $(PAYLOAD)/bats/030-nscheck.bats
 	bats/gen-malformed.sh modules/malformed.tsv > $(PAYLOAD)/bats/070-malformed.bats
 	cp -r $(MODS)/ko modules/cases.tsv $(PAYLOAD)/
-	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers $(PAYLOAD)/
+	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers \
+		$(KOBJ)/certs/signing_key.x509 $(PAYLOAD)/
 	cp $(B)/userspace/nscheck $(PAYLOAD)/bin/
 	cp vm/guest-demo.sh $(PAYLOAD)/bin/nsa-demo
 	cp vm/console-check.sh $(PAYLOAD)/bin/nsa-report-check

@@ -89,3 +89,23 @@ transfer() {
 	[ "$n" -ge 16 ] || fail "only $n congestion modules"
 	echo "# $n congestion modules" >&3
 }
+
+# udp_diag uses udp_table, which the udp conversion leaves open for it: it
+# loads next to ipv6 and serves ss(8). With ss's /proc/net/udp fallback
+# pointed at an empty file, it sees the socket through udp_diag or not at
+# all.
+@test "udp_diag, an in-tree user of an open udp symbol, loads and serves ss" {
+	local port=$((20000 + RANDOM % 20000)) server empty=$BATS_TEST_TMPDIR/empty
+
+	modprobe udp_diag
+	assert is_loaded udp_diag
+	timeout 30 socat -u "UDP4-RECV:$port" /dev/null &
+	server=$!
+	touch "$empty"
+	sleep 0.5
+	PROC_NET_UDP=$empty run ss -uanH "sport = :$port"
+	kill $server
+	assert_output --partial ":$port"
+	run dmesg --notime
+	refute_output --regexp "udp_diag.*(namespace|Unknown symbol)"
+}

@@ -11,6 +11,8 @@
 #   denied    insmod/rmmod nsa_stress_denied, not listed by the owner
 #   getloop   nsa_getloop, listed: symbol_get()/symbol_put() rounds
 #   refused   nsa_getloop_denied, not listed: the same, throttled
+#   viewer    reads the live index (<debugfs>/module_ns_allow/index) while
+#             the others change it
 # Each loop tallies its outcomes; setup_file runs the race once, prints
 # the counts, and the tests below judge them.
 
@@ -111,6 +113,18 @@ step_refused() {
 	pause 0.05
 }
 
+# Every line of the index well formed; the exporter's grants seen or not.
+step_viewer() {
+	local line re='^[A-Za-z0-9_]+ [A-Za-z0-9_]+ (exports|-) [A-Za-z0-9_*,-]+$'
+
+	while read -r line; do
+		[[ $line =~ $re ]] || echo "malformed(${line// /_})"
+		[[ $line == "NSA_STRESS nsa_stress_exp exports "* ]] && echo exporter
+	done </sys/kernel/debug/module_ns_allow/index
+	echo read
+	pause 0.02
+}
+
 # How often loop NAME saw OUTCOME (0 when never).
 count() {
 	awk -v o="$2" '$2 == o { n = $1 } END { print n + 0 }' "$STRESS_DIR/$1"
@@ -137,7 +151,7 @@ setup_file() {
 	mkfifo "$STRESS_DIR/fifo"
 	exec 9<> "$STRESS_DIR/fifo"
 	deadline=$((SECONDS + $(stress_seconds)))
-	for loop in exporter lister user denied getloop refused; do
+	for loop in exporter lister user denied getloop refused viewer; do
 		race_loop $loop step_$loop &
 	done
 	wait
@@ -159,7 +173,7 @@ setup_file() {
 
 	{
 		echo "# stress: $(stress_seconds) s"
-		for loop in exporter lister user denied getloop refused; do
+		for loop in exporter lister user denied getloop refused viewer; do
 			echo "# $loop: $(sort -k2 "$STRESS_DIR/$loop" | tr '\n' ' ')"
 		done
 		for m in nsa_getloop nsa_getloop_denied; do
@@ -275,5 +289,13 @@ teardown_file() {
 	echo scan > /sys/kernel/debug/kmemleak
 	echo scan > /sys/kernel/debug/kmemleak
 	run cat /sys/kernel/debug/kmemleak
+	assert_output ""
+}
+
+@test "stress: the live index, read during the race, is always well formed" {
+	assert [ "$(count viewer read)" -gt 10 ]
+	# It saw the exporter's grants while the exporter was loaded.
+	assert [ "$(count viewer exporter)" -gt 0 ]
+	run grep -v -E ' (read|exporter)$' "$STRESS_DIR/viewer"
 	assert_output ""
 }

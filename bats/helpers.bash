@@ -38,6 +38,7 @@ insmod_error() {
 	EINVAL) echo "Invalid parameters" ;;
 	EACCES) echo "Permission denied" ;;
 	EEXIST) echo "File exists" ;;
+	EPERM) echo "Operation not permitted" ;;
 	*) echo "no text known for $1" ;;
 	esac
 }
@@ -63,7 +64,7 @@ case_row() {
 	row=$(awk -F'\t' -v c="$1" '$1 == c' "$CASES")
 	[ -n "$row" ] || { echo "no case $1 in $CASES" >&2; return 1; }
 	IFS=$'\t' read -r case_name case_first case_module case_errno \
-		case_message case_nscheck <<<"$row"
+		case_message case_nscheck case_modpost <<<"$row"
 	[ "$case_first" = - ] && case_first=
 	return 0
 }

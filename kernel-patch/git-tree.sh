@@ -28,6 +28,10 @@ git add -A
 git commit -q \
 	-m "Debian linux-source-6.1 ($(make -s kernelversion))"
 git tag pristine
+# The release stays 6.1.192, as built from the tarball: no "+" for a git
+# tree past its tag, so that modules built elsewhere keep their vermagic.
+touch .scmversion
+echo .scmversion >> .git/info/exclude
 while read -r p _; do
 	case $p in ''|'#'*) continue ;; esac
 	git am -q --keep-cr "$here/$p"

@@ -7,7 +7,9 @@ set -euo pipefail
 pkgs=(
 	# the kernel source and what building it takes
 	linux-source-6.1 build-essential bc bison flex libssl-dev libelf-dev
-	cpio xz-utils zstd kmod rsync ccache python3 perl
+	cpio xz-utils zstd kmod rsync ccache python3 perl openssl
+	# make nsdeps (modules/check-modpost.sh)
+	coccinelle
 	# the guest: image, emulator, tests
 	dracut-core qemu-system-x86 busybox util-linux jq socat iproute2
 	bats bats-assert bats-support

@@ -21,7 +21,7 @@ progs=(bash sh busybox cat cp mv rm ln ls mkdir rmdir mktemp chmod touch
 	sed grep awk sort uniq head tail wc tr cut tee printf env date sleep
 	basename dirname readlink realpath find xargs seq timeout stat id
 	kill ps pgrep pkill nproc sync uname dmesg sysctl jq nl flock hostname
-	diff cmp od dd md5sum sha256sum ip socat
+	diff cmp od dd md5sum sha256sum ip ss socat
 	kmod insmod rmmod modprobe lsmod modinfo depmod
 	bats)
 

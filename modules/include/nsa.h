@@ -6,6 +6,8 @@
  * NSA_OPEN   an ordinary 6.1 namespace: nobody restricts it.
  * NSA_RESTR  restricted: nsa_exp exports into it and lists its users.
  * NSA_STRESS restricted: nsa_stress_exp, for the stress suite.
+ * NSA_GLOB   restricted: nsa_glob_exp lists the prefix nsa_glob_*.
+ * module:kvm,kvm-*  nsa_formod_exp's EXPORT_SYMBOL_FOR_MODULES() list.
  * TEST_NS_ALLOW, TEST_NS_ALLOW_ELSEWHERE  declared by vmlinux
  *            (lib/test_ns_allow.c, CONFIG_TEST_NS_ALLOW).
  */
@@ -21,6 +23,8 @@ int nsa_fn_nongpl(void);
 int nsa_fn2(void);
 int nsa_else_fn(void);
 int nsa_stress_fn(void);
+int nsa_glob_fn(void);
+int nsa_formod_fn(void);
 int test_ns_allow_fn(void);
 
 #ifndef MODULE_NAMESPACE_ALLOW

@@ -10,7 +10,7 @@ MODULE_IMPORT_NS(tcp);
 
 static int __init nsa_tcp_user_init(void)
 {
-	pr_info("nsa_tcp_user: %s\n", tcp_prot.name);
+	pr_info("nsa_tcp_user: tcp_mem %ld\n", sysctl_tcp_mem[0]);
 	return 0;
 }
 module_init(nsa_tcp_user_init);
