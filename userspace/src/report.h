@@ -29,8 +29,10 @@ struct report {
 void json_str(const char *s);
 
 void report_begin(struct report *rep);
+/* as: "given", "dependency" or "softdep": why m is loaded. */
 void report_module(struct report *rep, const struct nsmod *m,
-		   enum status status, const struct findings *fs);
+		   enum status status, const char *as,
+		   const struct findings *fs);
 void report_end(struct report *rep);
 
 #endif
