@@ -49,7 +49,8 @@ enum {
 
 #define DEFAULT_MAX_USERS 2
 
-static const char cmdopts_s[] = "ab:k:C:E:qvVh";
+/* ':' first: nscheck says what is wrong, once, in kmod's style. */
+static const char cmdopts_s[] = ":ab:k:C:E:qvVh";
 static const struct option cmdopts[] = {
 	{ "all", no_argument, 0, 'a' },
 	{ "basedir", required_argument, 0, 'b' },
@@ -384,6 +385,7 @@ int main(int argc, char *argv[])
 	struct opts o = { .sg.max_users = DEFAULT_MAX_USERS };
 	int c, ret = EXIT_ERROR;
 
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, cmdopts_s, cmdopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -444,8 +446,17 @@ int main(int argc, char *argv[])
 			       inflate_features());
 			ret = EXIT_LOADS;
 			goto done;
+		case ':':
+			ERR("option '%s' needs an argument; see --help\n",
+			    argv[optind - 1]);
+			goto done;
 		default:
-			/* getopt_long() has said what is wrong. */
+			if (optopt && optopt < 0x100)
+				ERR("invalid option -- '%c'; see --help\n",
+				    optopt);
+			else
+				ERR("unrecognized option '%s'; see --help\n",
+				    argv[optind - 1]);
 			goto done;
 		}
 	}

@@ -240,8 +240,18 @@ symvers_line() {
 	symvers_line '0x1\tfoo\tvmlinux\tEXPORT_SYMBOL_FUTURE\t\n' "export type"
 }
 
-@test "symvers: an empty line" {
-	symvers_line '\n' "fewer than 5"
+@test "symvers: empty lines are skipped, as depmod -E skips them" {
+	local f=$BATS_TEST_TMPDIR/Module.symvers
+	{
+		head -2 "$FX/kdir/Module.symvers"
+		echo
+		tail -n +3 "$FX/kdir/Module.symvers"
+		echo
+	} >"$f"
+	run nscheck -E "$f" "$FX/imp_vopen.ko"
+	assert_failure 1
+	# The exports after the blank line count: v_open_fn is VOPEN's.
+	assert_line --index 0 "imp_vopen: module uses symbol (v_open_fn) from namespace VOPEN, but does not import it."
 }
 
 @test "symvers: spaces instead of tabs" {
