@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nscheck --suggest - the proposals as paste-ready lines, or as JSON
- * (schema in nscheck(1)), and the summary
+ * (schema in README.md), and the summary
  */
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --json: the same findings, field by field (schema in nscheck(1)).
+# --json: the same findings, field by field (schema in README.md).
 
 load helpers
 

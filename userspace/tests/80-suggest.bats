@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --suggest: candidate namespaces for MODULE_NAMESPACE_ALLOW, grouped by
 # exporter and users, the paste-ready lines, the filters, the summary and
-# --json (schema in nscheck(1)). The tree is fixtures.table's sg/.
+# --json (schema in README.md). The tree is fixtures.table's sg/.
 
 load helpers
 
