@@ -180,6 +180,17 @@ static void with_softdeps(struct planner *p, struct nsmod *m, bool required)
 	free(name);
 }
 
+/* The steps of path (the one an argument named) are the argument's own. */
+static void mark_given(struct planner *p, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		if (streq(p->steps[i].m->path, path))
+			p->steps[i].given = true;
+	}
+}
+
 /* A module of the tree, with what it needs first. */
 static void probe(struct planner *p, const char *path, bool required)
 {
@@ -248,6 +259,7 @@ static int plan_name(struct planner *p, const char *arg)
 		f = tree_find(p->t, arg);
 		if (f) {
 			probe(p, f->path, true);
+			mark_given(p, f->path);
 			return 0;
 		}
 		if (tree_is_builtin(p->t, arg)) {
@@ -264,11 +276,13 @@ static int plan_name(struct planner *p, const char *arg)
 		struct kmod_module *mod = kmod_module_get_module(l);
 		const char *path = kmod_module_get_path(mod);
 
-		if (path)
+		if (path) {
 			probe(p, path, true);
-		else
+			mark_given(p, path);
+		} else {
 			INF("%s: %s is built into vmlinux\n", arg,
 			    kmod_module_get_name(mod));
+		}
 		kmod_module_unref(mod);
 		found++;
 	}
