@@ -36,8 +36,9 @@ setup() {
 }
 
 # dk ACTION PACKAGE: dkms on the scratch trees, for the patched kernel.
+# Not with make check's MAKEFLAGS: its O= would be the kernel's too.
 dk() {
-	dkms "$1" --dkmstree "$D/dkms" --sourcetree "$D/src" \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dkms "$1" --dkmstree "$D/dkms" --sourcetree "$D/src" \
 		--installtree "$D/install" -m "nsdkms-$2" -v 1.0 -k "$KVER" \
 		--kernelsourcedir "$KOBJ" --no-depmod
 }
