@@ -92,16 +92,16 @@ $(IMAGE): $(MODS)/.built userspace $(shell find bats vm -type f)
 	cp -r bats/* $(PAYLOAD)/bats/
 	bats/gen-cases.sh run_case modules/cases.tsv > $(PAYLOAD)/bats/020-cases.bats
 	bats/gen-cases.sh run_differential modules/cases.tsv > $(PAYLOAD)/bats/030-nscheck.bats
-	bats/gen-malformed.sh modules/malformed.tsv > $(PAYLOAD)/bats/070-malformed.bats
+	bats/gen-malformed.sh userspace/tests/malformed/malformed.tsv > $(PAYLOAD)/bats/070-malformed.bats
 	cp -r $(MODS)/ko modules/cases.tsv $(PAYLOAD)/
 	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers \
 		$(KOBJ)/certs/signing_key.x509 $(PAYLOAD)/
 	cp $(B)/userspace/nscheck $(PAYLOAD)/bin/
 	cp vm/guest-demo.sh $(PAYLOAD)/bin/nsa-demo
 	cp vm/console-check.sh $(PAYLOAD)/bin/nsa-report-check
-	modules/malformed/gen-malformed.py $(MODS)/ko/nsa_exp.ko \
-		modules/malformed.tsv $(PAYLOAD)/malformed
-	cp modules/malformed.tsv $(PAYLOAD)/
+	userspace/tests/malformed/gen-malformed.py $(MODS)/ko/nsa_exp.ko \
+		userspace/tests/malformed/malformed.tsv $(PAYLOAD)/malformed
+	cp userspace/tests/malformed/malformed.tsv $(PAYLOAD)/
 	vm/mkimage.sh $@ $$(cat $(KOBJ)/kernelrelease) $(KSTAGE) $(PAYLOAD)
 
 # --- running it ----------------------------------------------------------

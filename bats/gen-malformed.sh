@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Write the guest suite over modules/malformed.tsv: one test per variant,
+# Write the guest suite over userspace/tests/malformed/malformed.tsv: one test per variant,
 # calling run_malformed (bats/malformed.bash), then one that loads the
 # unharmed nsa_exp.ko.
 # usage: gen-malformed.sh MALFORMED.tsv > 070-malformed.bats

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # run_malformed VARIANT: insmod one corrupted nsa_exp.ko (modules/
-# malformed.tsv, made by modules/malformed/gen-malformed.py, in the guest
+# malformed.tsv, made by userspace/tests/malformed/gen-malformed.py, in the guest
 # under /usr/share/nsa/malformed) and check what the table says of it:
 # insmod's status and error text, the exact kernel line, that a variant
 # that loads also unloads, that the kernel stays healthy (no report in its

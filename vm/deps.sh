@@ -15,7 +15,9 @@ pkgs=(
 	bats bats-assert bats-support
 	# nscheck and its tests
 	libkmod-dev libzstd-dev liblzma-dev pkg-config scdoc valgrind clang
-	libclang-rt-14-dev
+	libclang-rt-14-dev zlib1g-dev
+	# nscheck's DKMS hook test (userspace/tests/85-dkms.bats)
+	dkms
 	dpkg-dev
 	# plots for the benchmarks
 	gnuplot-nox

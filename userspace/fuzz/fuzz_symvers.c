@@ -1,42 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nscheck fuzzing - a Module.symvers (symvers.c), whose vmlinux lines go
- * into the checker's state and --suggest's, as nscheck's on_symvers().
+ * into the model as describe_vmlinux() puts them, then --suggest on it.
  */
 
 #include <stdlib.h>
 
+#include "describe.h"
 #include "fuzz.h"
-#include "state.h"
+#include "kernel.h"
 #include "suggest.h"
-#include "symvers.h"
-#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-struct sinks {
-	struct state *st;
-	struct suggest *sg;
-};
-
-static void on_line(const struct symvers_line *l, void *arg)
-{
-	struct sinks *k = arg;
-
-	if (!streq(l->owner, "vmlinux"))
-		return;
-	state_add_vmlinux_export(k->st, l->sym, l->ns, l->gpl);
-	suggest_add_vmlinux_export(k->sg, l->sym, l->ns, l->gpl);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sinks k = { state_new(), suggest_new() };
-	char *err = NULL;
+	const char *path = fuzz_file(data, size);
+	struct kdesc d = { .symvers = &path, .n_symvers = 1,
+			   .dirname = "/nonexistent" };
+	struct suggest_opts so = { .max_users = 2, .json = true };
+	struct kernel *k = kernel_new();
+	struct suggest *sg;
 
-	symvers_read(fuzz_file(data, size), on_line, &k, &err);
-	free(err);
-	suggest_free(k.sg);
-	state_free(k.st);
+	/* Into the one model, then --suggest on it (no module). */
+	describe_vmlinux(k, &d);
+	sg = suggest_new(k);
+	suggest_build(sg, NULL, NULL, 0, &so);
+	suggest_report(sg, &so);
+	suggest_free(sg);
+	kernel_free(k);
 	return 0;
 }

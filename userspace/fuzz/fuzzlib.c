@@ -16,7 +16,7 @@
 #include "loader.h"
 #include "log.h"
 #include "report.h"
-#include "state.h"
+#include "kernel.h"
 #include "suggest.h"
 #include "util.h"
 #include "verdict.h"
@@ -185,75 +185,76 @@ static const struct nsmod world[] = {
 };
 #define NWORLD ARRAY_SIZE(world)
 
-static struct state *fuzz_kernel(void)
+/* The model: vmlinux and the world above. */
+static struct kernel *fuzz_kernel(bool world_too)
 {
-	struct state *st = state_new();
+	struct kernel *k = kernel_new();
 	size_t i;
 
-	state_add_vmlinux_export(st, "printk", "", false);
-	state_add_vmlinux_export(st, "v_gpl_fn", "", true);
-	state_add_vmlinux_export(st, "v_ns_fn", "VNS", false);
-	state_add_vmlinux_export(st, "v_res_fn", "VRES", true);
-	state_add_vmlinux_grant(st, "VRES", 4, "fuzz");
-	for (i = 0; i < NWORLD; i++)
-		state_load(st, &world[i]);
-	return st;
+	kernel_add_vmlinux_export(k, "printk", "", false);
+	kernel_add_vmlinux_export(k, "v_gpl_fn", "", true);
+	kernel_add_vmlinux_export(k, "v_ns_fn", "VNS", false);
+	kernel_add_vmlinux_export(k, "v_res_fn", "VRES", true);
+	kernel_add_vmlinux_grant(k, "VRES", 4, "fuzz");
+	for (i = 0; world_too && i < NWORLD; i++)
+		kernel_load(k, &world[i], verdict_proprietary(&world[i]));
+	return k;
 }
 
 /* --suggest on the world and m: m's uses make groups. */
-static void fuzz_suggest(const struct nsmod *m)
+static void fuzz_suggest(struct nsmod *m)
 {
 	struct suggest_opts so = { .max_users = 2, .json = true };
-	struct suggest *sg = suggest_new();
-	struct nsmod mods[NWORLD + 1];
+	struct kernel *k = fuzz_kernel(false);
+	struct suggest *sg = suggest_new(k);
+	struct nsmod mods[NWORLD], *ptrs[NWORLD + 1];
 	const char *files[NWORLD + 1];
 	size_t i;
 
 	for (i = 0; i < NWORLD; i++) {
 		mods[i] = world[i];
+		ptrs[i] = &mods[i];
 		files[i] = world[i].path;
 	}
-	mods[i] = *m;
+	ptrs[i] = m;
 	files[i] = m->path;
-	suggest_add_vmlinux_export(sg, "printk", "", false);
-	suggest_add_vmlinux_export(sg, "v_ns_fn", "VNS", false);
-	suggest_add_vmlinux_grant(sg, "VRES", 4);
-	suggest_build(sg, mods, files, NWORLD + 1, &so);
+	suggest_build(sg, ptrs, files, NWORLD + 1, &so);
 	suggest_report(sg, &so);
 	suggest_free(sg);
+	kernel_free(k);
 }
 
 void fuzz_check(const char *path)
 {
 	struct report rep = { .json = true };
 	enum status status = STATUS_UNREADABLE;
-	struct nsmod m = { .path = path };
 	struct findings fs = { 0 };
-	struct arena a = { 0 };
-	struct state *st;
+	struct kernel *k;
+	struct loader l;
+	struct nsmod *m;
 
-	if (loader_read(&m, 1, &a) < 0)
-		abort();
-	st = fuzz_kernel();
-	if (m.error) {
-		if (m.bad_records && m.name)
-			verdict_malformed(&m, &fs);
+	loader_init(&l);
+	m = loader_get(&l, path);
+	k = fuzz_kernel(true);
+	if (m->error) {
+		if (m->bad_records && m->name)
+			verdict_malformed(m, &fs);
 	} else {
-		loader_grants_differ(&m);
-		status = verdict_check(st, &m, NULL, &fs) ? STATUS_LOADS :
+		verdict_grants_differ(m);
+		status = verdict_check(k, m, NULL, &fs) ? STATUS_LOADS :
 			 STATUS_REFUSED;
-		/* Then as --all checks it: already in the state. */
-		verdict_check(st, &m, state_load(st, &m), &fs);
+		/* Then as --all checks it: already in the model. */
+		verdict_check(k, m, kernel_load(k, m, verdict_proprietary(m)),
+			      &fs);
 	}
 	report_begin(&rep);
-	report_module(&rep, &m, status, &fs);
+	report_module(&rep, m, status, "given", &fs);
 	report_end(&rep);
-	fuzz_suggest(&m);
+	fuzz_suggest(m);
 
-	state_free(st);
+	kernel_free(k);
 	free(fs.f);
-	free(m.error);
-	arena_free(&a);
+	loader_free(&l);
 }
 
 /* Every target's libFuzzer entry for set-up: the same one for all. */

@@ -7,11 +7,9 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "image.h"
-#include "inflate.h"
 #include "util.h"
 
 static enum image_compression detect(const unsigned char *p, size_t len)
@@ -42,14 +40,38 @@ const char *image_compression_name(enum image_compression c)
 	}
 }
 
-int image_open(const char *path, struct image *img, char **err)
+/* The whole of fd (size bytes) into o, from its start. */
+static int read_all(int fd, size_t size, struct outbuf *o, char **err)
 {
-	struct outbuf o = { 0 };
-	struct stat st;
-	void *map;
-	int fd, r;
+	size_t done = 0;
 
-	*img = (struct image){ 0 };
+	if (o->cap < size) {
+		free(o->data);
+		o->data = xmalloc(size);
+		o->cap = size;
+	}
+	while (done < size) {
+		ssize_t r = pread(fd, o->data + done, size - done, done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			*err = xasprintf("cannot read: %s", strerror(errno));
+			return -1;
+		}
+		if (r == 0)
+			break;	/* it shrank under us: read what is there */
+		done += r;
+	}
+	o->size = done;
+	return 0;
+}
+
+static int open_regular(const char *path, size_t *size, char **err)
+{
+	struct stat st;
+	int fd;
+
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		*err = xstrdup(strerror(errno));
@@ -57,61 +79,76 @@ int image_open(const char *path, struct image *img, char **err)
 	}
 	if (fstat(fd, &st) < 0) {
 		*err = xstrdup(strerror(errno));
-		close(fd);
-		return -1;
+		goto fail;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		*err = xstrdup(S_ISDIR(st.st_mode) ? "is a directory" :
 			       "not a regular file");
-		close(fd);
-		return -1;
+		goto fail;
 	}
 	if (st.st_size == 0) {
 		*err = xstrdup("empty file, not an ELF module");
-		close(fd);
-		return -1;
+		goto fail;
 	}
-	/* Private and writable: libelf may convert in place, never the file. */
-	map = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd,
-		   0);
+	if ((unsigned long long)st.st_size > IMAGE_MAX) {
+		*err = xasprintf("%lld bytes: too large for a module",
+				 (long long)st.st_size);
+		goto fail;
+	}
+	*size = st.st_size;
+	return fd;
+fail:
 	close(fd);
-	if (map == MAP_FAILED) {
-		*err = xasprintf("cannot map: %s", strerror(errno));
-		return -1;
-	}
+	return -1;
+}
 
-	img->compression = detect(map, st.st_size);
-	switch (img->compression) {
-	case IMAGE_PLAIN:
-		img->data = map;
-		img->size = st.st_size;
-		img->mapped = true;
-		return 0;
-	case IMAGE_XZ:
-		r = inflate_xz(map, st.st_size, &o, err);
-		break;
-	case IMAGE_ZSTD:
-		r = inflate_zstd(map, st.st_size, &o, err);
-		break;
-	default:
-		r = inflate_gzip(map, st.st_size, &o, err);
-		break;
-	}
-	munmap(map, st.st_size);
-	if (r < 0) {
-		free(o.data);
+int image_read(const char *path, struct image_bufs *b, struct image *img,
+	       char **err)
+{
+	size_t size;
+	int fd, r;
+
+	*img = (struct image){ 0 };
+	fd = open_regular(path, &size, err);
+	if (fd < 0)
 		return -1;
+	r = read_all(fd, size, &b->out, err);
+	close(fd);
+	if (r < 0)
+		return -1;
+
+	img->compression = detect(b->out.data, b->out.size);
+	if (img->compression != IMAGE_PLAIN) {
+		struct outbuf t = b->raw;
+
+		/* The compressed bytes go aside; the image is inflated. */
+		b->raw = b->out;
+		b->out = t;
+		b->out.size = 0;
+		switch (img->compression) {
+		case IMAGE_XZ:
+			r = inflate_xz(b->raw.data, b->raw.size, &b->out, err);
+			break;
+		case IMAGE_ZSTD:
+			r = inflate_zstd(b->raw.data, b->raw.size, &b->out,
+					 err);
+			break;
+		default:
+			r = inflate_gzip(b->raw.data, b->raw.size, &b->out,
+					 err);
+			break;
+		}
+		if (r < 0)
+			return -1;
 	}
-	img->data = o.data;
-	img->size = o.size;
+	img->data = b->out.data;
+	img->size = b->out.size;
 	return 0;
 }
 
-void image_close(struct image *img)
+void image_bufs_free(struct image_bufs *b)
 {
-	if (img->mapped)
-		munmap(img->data, img->size);
-	else
-		free(img->data);
-	*img = (struct image){ 0 };
+	free(b->raw.data);
+	free(b->out.data);
+	*b = (struct image_bufs){ 0 };
 }

@@ -1,23 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - read module files: the ELF image through libelf, the modinfo
- * through libkmod.
+ * nscheck - read module files: each one once (image.c), its ELF and
+ * modinfo through libelf (modelf.c), kept by path for as long as the
+ * loader lives.
  */
 #ifndef NSCHECK_LOADER_H
 #define NSCHECK_LOADER_H
 
-#include <stddef.h>
-
+#include "image.h"
 #include "nsmod.h"
 #include "util.h"
 
-/*
- * Read mods[0..n) (their path set); strings go to arena a. A file that
- * cannot be read gets m->error. Returns 0, or -1 when libkmod cannot start.
- */
-int loader_read(struct nsmod *mods, size_t n, struct arena *a);
+struct loader {
+	struct arena arena;	/* every nsmod and its strings */
+	struct image_bufs bufs;
+	struct hash *by_path;	/* path -> struct nsmod */
+	struct nsmod **mods;	/* in the order read */
+	size_t n, cap;
+};
 
-/* Whether m's modinfo allow_ns= and its __ns_allow records differ. */
-bool loader_grants_differ(const struct nsmod *m);
+void loader_init(struct loader *l);
+void loader_free(struct loader *l);
+
+/*
+ * The module at path, read the first time it is asked for. A file that
+ * cannot be read has m->error set.
+ */
+struct nsmod *loader_get(struct loader *l, const char *path);
 
 #endif

@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include <libkmod.h>
+
 #include "log.h"
 
 int log_priority = LOG_WARNING;
@@ -25,16 +27,35 @@ static const char *prio_to_str(int prio)
 	}
 }
 
+static void __attribute__((format(printf, 3, 0)))
+log_vprintf(int prio, const char *from, const char *fmt, va_list ap)
+{
+	if (prio > log_priority)
+		return;
+	fprintf(stderr, "%s: %s: %s", program_invocation_short_name,
+		prio_to_str(prio), from);
+	vfprintf(stderr, fmt, ap);
+}
+
 void log_printf(int prio, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (prio > log_priority)
-		return;
-
-	fprintf(stderr, "%s: %s: ", program_invocation_short_name,
-		prio_to_str(prio));
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	log_vprintf(prio, "", fmt, ap);
 	va_end(ap);
+}
+
+static void __attribute__((format(printf, 6, 0)))
+log_kmod(void *data, int prio, const char *file, int line, const char *fn,
+	 const char *fmt, va_list ap)
+{
+	(void)data, (void)file, (void)line, (void)fn;
+	log_vprintf(prio, "libkmod: ", fmt, ap);
+}
+
+void log_setup_kmod(struct kmod_ctx *ctx)
+{
+	kmod_set_log_fn(ctx, log_kmod, NULL);
+	kmod_set_log_priority(ctx, log_priority);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * nscheck - a module's exports, undefined symbols and __ns_allow records
+ * nscheck - a module's exports, undefined symbols, modinfo and __ns_allow
+ * records
  */
 
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <gelf.h>
 
 #include "modelf.h"
+#include "modinfo.h"
 #include "nsallow.h"
 
 #define KSYMTAB "__ksymtab_"
@@ -16,7 +18,7 @@
 struct sections {
 	size_t symtab, nsymtab;
 	size_t this_module, nthis_module;
-	size_t ksymtab, ksymtab_gpl, kstrtab, ns_allow;
+	size_t ksymtab, ksymtab_gpl, kstrtab, ns_allow, modinfo;
 };
 
 struct nsref {
@@ -65,6 +67,9 @@ static int find_sections(struct reader *r)
 	size_t shnum, shstrndx, i;
 	GElf_Ehdr eh;
 
+	if (r->img->size < gelf_fsize(r->elf, ELF_T_EHDR, 1, EV_CURRENT))
+		return fail(r, xasprintf("truncated: %zu bytes, shorter than "
+					 "an ELF header", r->img->size));
 	if (!gelf_getehdr(r->elf, &eh))
 		return fail(r, xasprintf("corrupt ELF header: %s",
 					 elf_errmsg(-1)));
@@ -73,15 +78,29 @@ static int find_sections(struct reader *r)
 					 "object: not a kernel module",
 					 eh.e_type));
 	r->m->machine = eh.e_machine;
+	/* The section headers come last: a file cut short loses them. */
+	if (eh.e_shoff > r->img->size ||
+	    (eh.e_shnum && eh.e_shentsize &&
+	     eh.e_shnum > (r->img->size - eh.e_shoff) / eh.e_shentsize))
+		return fail(r, xasprintf("truncated: the section header table "
+					 "(at byte %llu) ends past the end of "
+					 "the file (%zu bytes)",
+					 (unsigned long long)eh.e_shoff,
+					 r->img->size));
 	if (elf_getshdrnum(r->elf, &shnum) < 0 ||
 	    elf_getshdrstrndx(r->elf, &shstrndx) < 0)
 		return fail(r, xasprintf("corrupt section header table: %s",
 					 elf_errmsg(-1)));
-	if (eh.e_shentsize != gelf_fsize(r->elf, ELF_T_SHDR, 1, EV_CURRENT) ||
-	    eh.e_shoff > r->img->size ||
-	    shnum > (r->img->size - eh.e_shoff) / eh.e_shentsize)
-		return fail(r, xstrdup("corrupt section header table: "
-				       "outside the file"));
+	if (eh.e_shentsize != gelf_fsize(r->elf, ELF_T_SHDR, 1, EV_CURRENT))
+		return fail(r, xasprintf("corrupt section header table: "
+					 "entries of %u bytes",
+					 eh.e_shentsize));
+	if (shnum > (r->img->size - eh.e_shoff) / eh.e_shentsize)
+		return fail(r, xasprintf("truncated: the section header table "
+					 "(at byte %llu) ends past the end of "
+					 "the file (%zu bytes)",
+					 (unsigned long long)eh.e_shoff,
+					 r->img->size));
 	if (shstrndx == SHN_UNDEF || shstrndx >= shnum)
 		return fail(r, xstrdup("corrupt section header table: "
 				       "no section name table"));
@@ -97,9 +116,10 @@ static int find_sections(struct reader *r)
 		if (sh.sh_type != SHT_NOBITS &&
 		    (sh.sh_offset > r->img->size ||
 		     sh.sh_size > r->img->size - sh.sh_offset))
-			return fail(r, xasprintf("truncated or corrupt: "
-						 "section %zu ends past the "
-						 "end of the file", i));
+			return fail(r, xasprintf("corrupt section header %zu: "
+						 "the section ends past the "
+						 "end of the file (%zu bytes)",
+						 i, r->img->size));
 		name = elf_strptr(r->elf, shstrndx, sh.sh_name);
 		if (!name)
 			return fail(r, xasprintf("corrupt name of section %zu",
@@ -123,6 +143,8 @@ static int find_sections(struct reader *r)
 			first(&r->s.kstrtab, i);
 		} else if (streq(name, "__ns_allow")) {
 			first(&r->s.ns_allow, i);
+		} else if (streq(name, ".modinfo")) {
+			first(&r->s.modinfo, i);
 		}
 	}
 	if (r->s.nsymtab != 1)
@@ -139,18 +161,33 @@ static int find_sections(struct reader *r)
 }
 
 /* The name in struct module: after state (int) and list (two pointers). */
-static void this_module_name(struct reader *r)
+static const char *this_module_name(struct reader *r)
 {
 	size_t off = gelf_getclass(r->elf) == ELFCLASS64 ? 24 : 12;
 	Elf_Data *d = section_data(r, r->s.this_module);
 	const char *p, *nul;
 
 	if (!d || !d->d_buf || d->d_size <= off)
-		return;
+		return NULL;
 	p = (const char *)d->d_buf + off;
 	nul = memchr(p, '\0', d->d_size - off);
-	if (nul && nul > p)
-		r->m->name = arena_strndup(r->a, p, nul - p);
+	if (!nul || nul == p)
+		return NULL;
+	return arena_strndup(r->a, p, nul - p);
+}
+
+/*
+ * The modinfo; the name is name=, else the one in struct module, as the
+ * kernel has it. A bad allow_ns= is reported after a malformed
+ * __ns_allow (*info_err), which the kernel sees first.
+ */
+static void read_modinfo(struct reader *r, char **info_err)
+{
+	Elf_Data *d = r->s.modinfo ? section_data(r, r->s.modinfo) : NULL;
+
+	if (d && d->d_buf)
+		modinfo_parse(r->m, r->a, d->d_buf, d->d_size, info_err);
+	r->m->name = r->m->info_name ? r->m->info_name : this_module_name(r);
 }
 
 static void add_grant(const char *rec, size_t colon, void *arg)
@@ -321,22 +358,40 @@ static void settle(struct reader *r)
 int modelf_read(const struct image *img, struct nsmod *m, struct arena *a)
 {
 	struct reader r = { .img = img, .m = m, .a = a };
+	char *info_err = NULL;
 	int ret = -1;
 
-	r.elf = elf_memory(img->data, img->size);
+	if (img->size < EI_NIDENT && img->size >= SELFMAG &&
+	    !memcmp(img->data, ELFMAG, SELFMAG)) {
+		fail(&r, xasprintf("truncated: %zu bytes, shorter than an ELF "
+				   "header", img->size));
+		goto done;
+	}
+	r.elf = elf_memory((char *)img->data, img->size);
 	if (!r.elf || elf_kind(r.elf) != ELF_K_ELF) {
 		fail(&r, xstrdup("not an ELF file"));
 		goto done;
 	}
 	if (find_sections(&r) < 0)
 		goto done;
-	this_module_name(&r);
+	read_modinfo(&r, &info_err);
 	if (r.s.ns_allow && read_grants(&r) < 0)
 		goto done;
+	if (info_err) {
+		fail(&r, info_err);
+		info_err = NULL;
+		goto done;
+	}
+	if (!m->name || !*m->name) {
+		fail(&r, xstrdup("no module name: neither name= in modinfo "
+				 "nor one in .gnu.linkonce.this_module"));
+		goto done;
+	}
 	if (read_symbols(&r) < 0 || read_namespaces(&r) < 0)
 		goto done;
 	ret = 0;
 done:
+	free(info_err);
 	settle(&r);
 	free(r.nsrefs);
 	if (r.elf)

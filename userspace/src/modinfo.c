@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * nscheck - a module's modinfo through libkmod
+ * nscheck - a module's .modinfo strings
  */
 
 #include <stdlib.h>
@@ -8,125 +8,84 @@
 #include "modinfo.h"
 #include "nsallow.h"
 
-bool license_gpl_compatible(const char *license)
-{
-	static const char *const gpl[] = {
-		"GPL",
-		"GPL v2",
-		"GPL and additional rights",
-		"Dual BSD/GPL",
-		"Dual MIT/GPL",
-		"Dual MPL/GPL",
-	};
-	size_t i;
-
-	if (!license)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(gpl); i++) {
-		if (streq(license, gpl[i]))
-			return true;
-	}
-	return false;
-}
-
-bool modinfo_proprietary(const struct nsmod *m)
-{
-	/* driverloader was caught wrongly pretending to be under GPL. */
-	return !license_gpl_compatible(m->license) ||
-	       streq(m->name, "driverloader");
-}
-
 struct info_vecs {
-	size_t cap_imports, cap_grants;
+	size_t cap_imports, cap_grants, cap_softdeps;
 };
 
 static int add_info(struct nsmod *m, struct arena *a, struct info_vecs *v,
-		    const char *key, const char *value)
+		    const char *s, size_t len, char **err)
 {
-	size_t colon;
+	const char *eq = memchr(s, '=', len), *value;
+	size_t klen, vlen, colon;
 
-	if (streq(key, "license")) {
-		/* The first one, as the kernel's get_modinfo(). */
+	if (!eq)
+		return 0;
+	klen = eq - s;
+	value = eq + 1;
+	vlen = len - klen - 1;
+#define KEY(k) (klen == sizeof(k) - 1 && !memcmp(s, k, klen))
+	/* The first name= and license=, as the kernel's get_modinfo(). */
+	if (KEY("name")) {
+		if (!m->info_name)
+			m->info_name = arena_strndup(a, value, vlen);
+	} else if (KEY("license")) {
 		if (!m->license)
-			m->license = arena_strdup(a, value);
-	} else if (streq(key, "import_ns")) {
+			m->license = arena_strndup(a, value, vlen);
+	} else if (KEY("import_ns")) {
 		*VEC_PUSH(m->imports, m->n_imports, v->cap_imports) =
-			arena_strdup(a, value);
-	} else if (streq(key, "allow_ns")) {
+			arena_strndup(a, value, vlen);
+	} else if (KEY("softdep")) {
+		*VEC_PUSH(m->softdeps, m->n_softdeps, v->cap_softdeps) =
+			arena_strndup(a, value, vlen);
+	} else if (KEY("allow_ns")) {
 		struct ns_grant *g;
 
-		if (!ns_allow_record_ok(value, strlen(value), &colon)) {
-			char *q = xquote(value, 80);
+		if (!ns_allow_record_ok(value, vlen, &colon)) {
+			char *raw = xasprintf("%.*s", (int)vlen, value);
+			char *q = xquote(raw, 80);
 
-			m->error = xasprintf("bad allow_ns=%s in modinfo: not "
-					     "<namespace>:<module> in "
-					     "[A-Za-z0-9_]", q);
+			if (!*err)
+				*err = xasprintf("bad allow_ns=%s in modinfo: "
+						 "not <namespace>:<module> in "
+						 "[A-Za-z0-9_]", q);
 			free(q);
+			free(raw);
 			return -1;
 		}
 		g = VEC_PUSH(m->info_grants, m->n_info_grants, v->cap_grants);
 		g->ns = arena_strndup(a, value, colon);
-		g->mod = arena_strdup(a, value + colon + 1);
+		g->mod = arena_strndup(a, value + colon + 1, vlen - colon - 1);
 	}
+#undef KEY
 	return 0;
 }
 
-int modinfo_read(struct kmod_ctx *ctx, struct nsmod *m, struct arena *a,
-		 enum image_compression compression)
+/* A malloc'd vector of n elements of size sz into the arena. */
+static void *settle(struct arena *a, void *p, size_t n, size_t sz)
 {
-	struct kmod_list *list = NULL, *l;
-	struct kmod_module *mod = NULL;
+	void *q = arena_memdup(a, p, n * sz);
+
+	free(p);
+	return q;
+}
+
+int modinfo_parse(struct nsmod *m, struct arena *a, const char *data,
+		  size_t size, char **err)
+{
 	struct info_vecs v = { 0 };
-	bool have_name = false;
-	int err, ret = -1;
-	void *p;
+	size_t off, len;
+	int ret = 0;
 
-	err = kmod_module_new_from_path(ctx, m->path, &mod);
-	if (err < 0) {
-		m->error = xstrdup(strerror(-err));
-		goto done;
+	/* Empty strings (padding) are skipped, as next_string() does. */
+	for (off = 0; off < size; off += len + 1) {
+		len = strnlen(data + off, size - off);
+		if (len && add_info(m, a, &v, data + off, len, err) < 0)
+			ret = -1;
 	}
-	err = kmod_module_get_info(mod, &list);
-	if (err < 0) {
-		m->error = xasprintf("libkmod cannot read its modinfo: %s%s",
-				     strerror(-err),
-				     compression == IMAGE_GZIP ?
-				     " (gzip-compressed: is libkmod built "
-				     "without zlib?)" : "");
-		goto done;
-	}
-	kmod_list_foreach(l, list) {
-		const char *key = kmod_module_info_get_key(l);
-		const char *value = kmod_module_info_get_value(l);
-
-		if (!key || !value)
-			continue;
-		if (streq(key, "name")) {
-			/* Else the name in struct module, as the kernel. */
-			if (!have_name)
-				m->name = arena_strdup(a, value);
-			have_name = true;
-			continue;
-		}
-		if (add_info(m, a, &v, key, value) < 0)
-			goto done;
-	}
-	if (!m->name || !*m->name) {
-		m->error = xstrdup("no module name: neither name= in modinfo "
-				   "nor one in .gnu.linkonce.this_module");
-		goto done;
-	}
-	ret = 0;
-done:
-	p = m->imports;
-	m->imports = arena_memdup(a, p, m->n_imports * sizeof(*m->imports));
-	free(p);
-	p = m->info_grants;
-	m->info_grants = arena_memdup(a, p, m->n_info_grants *
-				      sizeof(*m->info_grants));
-	free(p);
-	kmod_module_info_free_list(list);
-	if (mod)
-		kmod_module_unref(mod);
+	m->imports = settle(a, m->imports, m->n_imports, sizeof(*m->imports));
+	m->softdeps = settle(a, m->softdeps, m->n_softdeps,
+			     sizeof(*m->softdeps));
+	m->info_grants = settle(a, m->info_grants, m->n_info_grants,
+				sizeof(*m->info_grants));
 	return ret;
 }

@@ -1,28 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - a module's modinfo through libkmod: name=, license=,
- * import_ns= and allow_ns=.
+ * nscheck - a module's .modinfo strings ("key=value", NUL-separated), read
+ * as the kernel's get_modinfo() reads them: name=, license=, import_ns=,
+ * allow_ns= and softdep=.
  */
 #ifndef NSCHECK_MODINFO_H
 #define NSCHECK_MODINFO_H
 
-#include <libkmod.h>
+#include <stddef.h>
 
-#include "image.h"
 #include "nsmod.h"
 #include "util.h"
 
 /*
- * Fill m's modinfo fields; strings go to arena a. Returns 0, or -1 with
- * m->error set. compression says what the file was, for the message when
- * libkmod cannot read it.
+ * Fill m's modinfo fields from the section's size bytes; strings go to
+ * arena a. Returns 0, or -1 with *err set to a malloc'd message (a bad
+ * allow_ns= value); the fields read are kept either way.
  */
-int modinfo_read(struct kmod_ctx *ctx, struct nsmod *m, struct arena *a,
-		 enum image_compression compression);
-
-/* The kernel's license_is_gpl_compatible(); NULL is not. */
-bool license_gpl_compatible(const char *license);
-/* Whether loading m taints it TAINT_PROPRIETARY_MODULE (check_modinfo()). */
-bool modinfo_proprietary(const struct nsmod *m);
+int modinfo_parse(struct nsmod *m, struct arena *a, const char *data,
+		  size_t size, char **err);
 
 #endif

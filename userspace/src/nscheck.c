@@ -14,17 +14,21 @@
 
 #include <gelf.h>
 
-#include "builtin.h"
+#include "describe.h"
 #include "inflate.h"
+#include "kernel.h"
 #include "loader.h"
 #include "log.h"
+#include "plan.h"
 #include "report.h"
-#include "state.h"
 #include "suggest.h"
-#include "symvers.h"
 #include "tree.h"
 #include "util.h"
 #include "verdict.h"
+
+#ifndef MODULE_DIRECTORY
+#define MODULE_DIRECTORY "/lib/modules"
+#endif
 
 #define NSCHECK_VERSION "1"
 
@@ -45,12 +49,14 @@ enum {
 
 #define DEFAULT_MAX_USERS 2
 
-static const char cmdopts_s[] = "ab:k:E:qvVh";
+/* ':' first: nscheck says what is wrong, once, in kmod's style. */
+static const char cmdopts_s[] = ":ab:k:C:E:qvVh";
 static const struct option cmdopts[] = {
 	{ "all", no_argument, 0, 'a' },
 	{ "basedir", required_argument, 0, 'b' },
 	{ "set-version", required_argument, 0, 'k' },
 	{ "kdir", required_argument, 0, OPT_KDIR },
+	{ "config", required_argument, 0, 'C' },
 	{ "symvers", required_argument, 0, 'E' },
 	{ "json", no_argument, 0, OPT_JSON },
 	{ "suggest", no_argument, 0, OPT_SUGGEST },
@@ -75,20 +81,22 @@ struct opts {
 	const char *kdir;
 	const char **symvers;
 	size_t n_symvers, cap_symvers;
+	const char **config;	/* -C: depmod.d files or folders */
+	size_t n_config, cap_config;
 	struct report rep;
 };
 
 static void help(void)
 {
 	printf("Usage:\n"
-	       "\t%1$s [options] MODULE.ko...\n"
+	       "\t%1$s [options] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --all\n"
 	       "\t%1$s [options] --suggest [MODULE.ko...]\n"
 	       "Checks, without loading anything, whether a kernel with\n"
 	       "MODULE_NAMESPACE_ALLOW would load each module (in the order\n"
-	       "given, each one loaded for the next), and prints each refusal\n"
-	       "as the kernel's line. --suggest proposes namespaces for the\n"
-	       "exports that few modules use, with the lines to paste.\n"
+	       "given, each after its dependencies, as modprobe), and prints\n"
+	       "each refusal as the kernel's lines. --suggest proposes\n"
+	       "namespaces for the exports that few modules use.\n"
 	       "Options:\n"
 	       "\t-a, --all               check every module of the tree\n"
 	       "\t-b, --basedir=DIR       use DIR/lib/modules/KVER\n"
@@ -96,6 +104,8 @@ static void help(void)
 	       "\t    --kdir=DIR          kernel build tree: its\n"
 	       "\t                        Module.symvers and\n"
 	       "\t                        modules.builtin.modinfo\n"
+	       "\t-C, --config=PATH       depmod.d configuration (search\n"
+	       "\t                        order); repeatable\n"
 	       "\t-E, --symvers=FILE      vmlinux exports from a\n"
 	       "\t                        Module.symvers (repeatable)\n"
 	       "\t    --json              findings as JSON\n"
@@ -114,170 +124,7 @@ static void help(void)
 	       program_invocation_short_name);
 }
 
-/* Where the description of vmlinux goes: the checker's or --suggest's. */
-struct kernel_sink {
-	void (*export)(void *arg, const char *sym, const char *ns, bool gpl);
-	void (*grant)(void *arg, const char *ns, size_t nslen,
-		      const char *mod);
-	void *arg;
-};
-
-static void on_symvers(const struct symvers_line *l, void *arg)
-{
-	const struct kernel_sink *k = arg;
-
-	/* Modules are loaded only when given (or in the tree with --all). */
-	if (streq(l->owner, "vmlinux"))
-		k->export(k->arg, l->sym, l->ns, l->gpl);
-}
-
-static void on_builtin(const char *ns, size_t nslen, const char *mod,
-		       void *arg)
-{
-	const struct kernel_sink *k = arg;
-
-	k->grant(k->arg, ns, nslen, mod);
-}
-
-static void state_export(void *arg, const char *sym, const char *ns,
-			 bool gpl)
-{
-	state_add_vmlinux_export(arg, sym, ns, gpl);
-}
-
-static void state_grant(void *arg, const char *ns, size_t nslen,
-			const char *mod)
-{
-	state_add_vmlinux_grant(arg, ns, nslen, mod);
-}
-
-static void suggest_export(void *arg, const char *sym, const char *ns,
-			   bool gpl)
-{
-	suggest_add_vmlinux_export(arg, sym, ns, gpl);
-}
-
-static void suggest_grant(void *arg, const char *ns, size_t nslen,
-			  const char *mod)
-{
-	(void)mod;
-	suggest_add_vmlinux_grant(arg, ns, nslen);
-}
-
-/* The tree's build/Module.symvers; an absolute link is under basedir. */
-static char *tree_symvers(const char *dirname, const char *basedir)
-{
-	char *link = xasprintf("%s/build", dirname);
-	char target[PATH_MAX];
-	ssize_t len;
-	char *path;
-
-	len = readlink(link, target, sizeof(target) - 1);
-	if (len > 0) {
-		target[len] = '\0';
-		if (target[0] == '/')
-			path = xasprintf("%s%s/Module.symvers",
-					 basedir ? basedir : "", target);
-		else
-			path = xasprintf("%s/%s/Module.symvers", dirname,
-					 target);
-	} else {
-		path = xasprintf("%s/Module.symvers", link);
-	}
-	free(link);
-	if (access(path, R_OK) == 0)
-		return path;
-	free(path);
-	return NULL;
-}
-
-/* vmlinux: its exports (Module.symvers) and grants (builtin modinfo). */
-static int describe_kernel(struct kernel_sink *k, const struct opts *o,
-			   const char *dirname)
-{
-	char *path = NULL, *err = NULL;
-	size_t i;
-	int r = 0;
-
-	for (i = 0; r == 0 && i < o->n_symvers; i++)
-		r = symvers_read(o->symvers[i], on_symvers, k, &err);
-	if (r == 0 && o->kdir) {
-		path = xasprintf("%s/Module.symvers", o->kdir);
-		r = symvers_read(path, on_symvers, k, &err);
-		free(path);
-	} else if (r == 0 && !o->n_symvers) {
-		path = tree_symvers(dirname, o->basedir);
-		if (path) {
-			INF("using %s\n", path);
-			r = symvers_read(path, on_symvers, k, &err);
-		}
-		free(path);
-	}
-	if (r < 0)
-		goto done;
-
-	if (o->kdir)
-		path = xasprintf("%s/modules.builtin.modinfo", o->kdir);
-	else
-		path = xasprintf("%s/modules.builtin.modinfo", dirname);
-	if (access(path, F_OK) == 0)
-		r = builtin_read_grants(path, on_builtin, k, &err);
-	free(path);
-done:
-	if (r < 0)
-		ERR("%s\n", err);
-	free(err);
-	return r;
-}
-
-static int check_all(struct opts *o, struct state *st, struct nsmod *mods,
-		     size_t n)
-{
-	const struct object **self = xcalloc(n, sizeof(*self));
-	size_t i, readable = 0;
-
-	for (i = 0; i < n; i++)
-		readable += !mods[i].error;
-	if (readable && !state_vmlinux_known(st))
-		WRN("no Module.symvers: a symbol no module exports is taken "
-		    "as vmlinux's, in no namespace\n");
-	if (o->all) {
-		for (i = 0; i < n; i++) {
-			if (!mods[i].error)
-				self[i] = state_load(st, &mods[i]);
-		}
-	}
-	report_begin(&o->rep);
-	for (i = 0; i < n; i++) {
-		struct nsmod *m = &mods[i];
-		struct findings fs = { 0 };
-		enum status status = STATUS_UNREADABLE;
-
-		if (m->error) {
-			/* The kernel names the module: say it as it would. */
-			if (m->bad_records && m->name)
-				verdict_malformed(m, &fs);
-		} else {
-			if (loader_grants_differ(m))
-				WRN("%s: modinfo allow_ns differs from the "
-				    "__ns_allow records (the kernel reads "
-				    "those)\n", m->path);
-			status = verdict_check(st, m, self[i], &fs) ?
-				 STATUS_LOADS : STATUS_REFUSED;
-			if (status == STATUS_LOADS && !o->all)
-				state_load(st, m);
-		}
-		report_module(&o->rep, m, status, &fs);
-		free(fs.f);
-	}
-	report_end(&o->rep);
-	free(self);
-	if (o->rep.count[STATUS_UNREADABLE])
-		return EXIT_ERROR;
-	return o->rep.count[STATUS_REFUSED] ? EXIT_REFUSED : EXIT_LOADS;
-}
-
-/* The module tree DIR/lib/modules/KVER. */
+/* The module tree BASEDIR/lib/modules/KVER (kmod's module directory). */
 static char *tree_dir(const struct opts *o)
 {
 	const char *kver = o->kver;
@@ -290,82 +137,139 @@ static char *tree_dir(const struct opts *o)
 		}
 		kver = u.release;
 	}
-	return xasprintf("%s/lib/modules/%s", o->basedir ? o->basedir : "",
-			 kver);
-}
-
-static int check(struct opts *o, const char *dirname, int argc,
-		 char *argv[])
-{
-	struct arena arena = { 0 };
-	struct state *st = state_new();
-	struct kernel_sink k = { state_export, state_grant, st };
-	struct nsmod *mods = NULL;
-	char **paths = NULL;
-	size_t n = 0, i;
-	int ret = EXIT_ERROR, err;
-
-	if (describe_kernel(&k, o, dirname) < 0)
-		goto done;
-
-	if (o->all) {
-		err = tree_find_modules(dirname, &paths, &n);
-		if (err < 0) {
-			ERR("%s: %s\n", dirname, strerror(-err));
-			goto done;
-		}
-	} else {
-		paths = argv;
-		n = argc;
-	}
-	mods = xcalloc(n, sizeof(*mods));
-	for (i = 0; i < n; i++)
-		mods[i].path = paths[i];
-	if (loader_read(mods, n, &arena) < 0)
-		goto done;
-	ret = check_all(o, st, mods, n);
-done:
-	for (i = 0; mods && i < n; i++)
-		free(mods[i].error);
-	free(mods);
-	if (o->all)
-		tree_free(paths, n);
-	arena_free(&arena);
-	state_free(st);
-	return ret;
+	return xasprintf("%s%s/%s", o->basedir ? o->basedir : "",
+			 MODULE_DIRECTORY, kver);
 }
 
 /*
- * --suggest's modules: those given; else the module tree when -b or -k
- * says which; else the build tree's modules.order with --kdir; else the
- * running kernel's tree. *top is the folder shown paths are relative to.
+ * The tree that --all checks, names are looked up in and dependencies come
+ * from: the module tree when -b or -k says which; else, with --kdir, the
+ * build tree's modules.order; else the running kernel's. -errno when it
+ * cannot be read.
  */
-static int suggest_modules(const struct opts *o, const char *dirname,
-			   int argc, char *argv[], char ***paths, size_t *n,
-			   const char **top)
+static int open_tree(const struct opts *o, const char *dirname,
+		     struct tree **t)
 {
-	const char *dir;
-	int err;
+	struct tree_opts to = {
+		.dir = dirname,
+		.kver = o->kver,
+		.config = o->n_config ? o->config : NULL,
+		.n_config = o->n_config,
+	};
 
-	*top = NULL;
-	if (argc) {
-		*paths = argv;
-		*n = argc;
-		return 0;
-	}
 	if (o->kdir && !o->basedir && !o->kver) {
-		dir = o->kdir;
-		err = tree_read_order(dir, paths, n);
+		to.dir = o->kdir;
+		to.build_tree = true;
+	}
+	return tree_open(t, &to);
+}
+
+static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
+		      const struct object *self, const char *as,
+		      enum status *status)
+{
+	struct findings fs = { 0 };
+
+	*status = STATUS_UNREADABLE;
+	if (m->error) {
+		/* The kernel names the module: say it as it would. */
+		if (m->bad_records && m->name)
+			verdict_malformed(m, &fs);
 	} else {
-		dir = dirname;
-		err = tree_find_modules(dir, paths, n);
+		if (verdict_grants_differ(m))
+			WRN("%s: modinfo allow_ns differs from the __ns_allow "
+			    "records (the kernel reads those)\n", m->path);
+		*status = verdict_check(k, m, self, &fs) ? STATUS_LOADS :
+			  STATUS_REFUSED;
+		if (*status == STATUS_LOADS && !self)
+			kernel_load(k, m, verdict_proprietary(m));
 	}
-	if (err < 0) {
-		ERR("%s: %s\n", dir, strerror(-err));
-		return err;
+	report_module(&o->rep, m, *status, as, &fs);
+	free(fs.f);
+}
+
+static int exit_status(const struct report *rep)
+{
+	if (rep->count[STATUS_UNREADABLE])
+		return EXIT_ERROR;
+	return rep->count[STATUS_REFUSED] ? EXIT_REFUSED : EXIT_LOADS;
+}
+
+static void warn_no_symvers(const struct kernel *k)
+{
+	if (!k->vmlinux_known)
+		WRN("no Module.symvers: a symbol no module exports is taken "
+		    "as vmlinux's, in no namespace\n");
+}
+
+/* --all: every module depmod keeps, each against all the others. */
+static int check_all(struct opts *o, struct kernel *k, struct tree *t)
+{
+	const struct object **self = xcalloc(t->n_files, sizeof(*self));
+	struct nsmod **mods = xcalloc(t->n_files, sizeof(*mods));
+	struct loader l;
+	enum status status;
+	size_t i, n = 0;
+
+	loader_init(&l);
+	for (i = 0; i < t->n_files; i++) {
+		if (t->files[i].chosen)
+			mods[n++] = loader_get(&l, t->files[i].path);
 	}
-	*top = dir;
-	return 0;
+	warn_no_symvers(k);
+	for (i = 0; i < n; i++) {
+		if (!mods[i]->error)
+			self[i] = kernel_load(k, mods[i],
+					      verdict_proprietary(mods[i]));
+	}
+	report_begin(&o->rep);
+	for (i = 0; i < n; i++)
+		check_one(o, k, mods[i], self[i], "given", &status);
+	report_end(&o->rep);
+	loader_free(&l);
+	free(mods);
+	free(self);
+	return exit_status(&o->rep);
+}
+
+/* Each argument after what it needs, as modprobe or insmod loads it. */
+static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
+			 int argc, char *argv[])
+{
+	struct planner p;
+	struct loader l;
+	enum status status;
+	int i, errors = 0;
+	size_t j;
+
+	loader_init(&l);
+	planner_init(&p, k, t, &l);
+	warn_no_symvers(k);
+	report_begin(&o->rep);
+	for (i = 0; i < argc; i++) {
+		if (plan(&p, argv[i]) < 0) {
+			errors++;
+			continue;
+		}
+		for (j = 0; j < p.n; j++) {
+			struct step *s = &p.steps[j];
+
+			check_one(o, k, s->m, NULL, s->given ? "given" :
+				  s->required ? "dependency" : "softdep",
+				  &status);
+			if (status == STATUS_LOADS || !s->required ||
+			    j + 1 == p.n)
+				continue;
+			/* modprobe stops at a dependency that fails. */
+			WRN("%s: not loaded: its dependency %s would not "
+			    "load\n", argv[i], s->m->path);
+			break;
+		}
+	}
+	report_end(&o->rep);
+	planner_free(&p);
+	loader_free(&l);
+	return errors ? EXIT_ERROR : exit_status(&o->rep);
 }
 
 static const char *shown_path(const char *path, const char *top)
@@ -377,51 +281,45 @@ static const char *shown_path(const char *path, const char *top)
 	return path;
 }
 
-static int suggest(struct opts *o, const char *dirname, int argc,
-		   char *argv[])
+/*
+ * --suggest's modules: those given; else the files the tree keeps, shown
+ * relative to it.
+ */
+static int suggest(struct opts *o, struct kernel *k, struct tree *t,
+		   int argc, char *argv[])
 {
-	struct arena arena = { 0 };
-	struct suggest *sg = suggest_new();
-	struct kernel_sink k = { suggest_export, suggest_grant, sg };
-	const char **files = NULL;
-	struct nsmod *mods = NULL;
-	const char *top = NULL;
-	char **paths = NULL;
-	size_t n = 0, i;
-	int ret = EXIT_ERROR;
+	struct suggest *sg = suggest_new(k);
+	size_t n = argc ? (size_t)argc : t->n_files, i, nm = 0;
+	struct nsmod **mods = xcalloc(n, sizeof(*mods));
+	const char **files = xcalloc(n, sizeof(*files));
+	struct loader l;
+	int ret;
 
-	if (describe_kernel(&k, o, dirname) < 0)
-		goto done;
-	if (!sg->vmlinux_known)
+	loader_init(&l);
+	if (!k->vmlinux_known)
 		WRN("no Module.symvers: vmlinux's exports are unknown, only "
 		    "modules are exporters\n");
-	if (suggest_modules(o, dirname, argc, argv, &paths, &n, &top) < 0)
-		goto done;
-	mods = xcalloc(n, sizeof(*mods));
-	files = xcalloc(n, sizeof(*files));
 	for (i = 0; i < n; i++) {
-		mods[i].path = paths[i];
-		files[i] = shown_path(paths[i], top);
+		if (argc) {
+			files[nm] = argv[i];
+		} else if (t->files[i].chosen) {
+			files[nm] = shown_path(t->files[i].path, t->dir);
+		} else {
+			continue;
+		}
+		mods[nm] = loader_get(&l, argc ? argv[i] : t->files[i].path);
+		if (mods[nm]->error)
+			ERR("%s: %s\n", mods[nm]->path, mods[nm]->error);
+		nm++;
 	}
-	if (loader_read(mods, n, &arena) < 0)
-		goto done;
-	for (i = 0; i < n; i++) {
-		if (mods[i].error)
-			ERR("%s: %s\n", mods[i].path, mods[i].error);
-	}
-	suggest_build(sg, mods, files, n, &o->sg);
+	suggest_build(sg, mods, files, nm, &o->sg);
 	suggest_report(sg, &o->sg);
 	INF("%zu modules read, %zu unreadable\n", sg->sum.modules,
 	    sg->sum.unreadable);
 	ret = sg->sum.unreadable ? EXIT_ERROR : EXIT_LOADS;
-done:
-	for (i = 0; mods && i < n; i++)
-		free(mods[i].error);
+	loader_free(&l);
 	free(mods);
 	free(files);
-	if (top)
-		tree_free(paths, n);
-	arena_free(&arena);
 	suggest_free(sg);
 	return ret;
 }
@@ -429,28 +327,42 @@ done:
 static int run(struct opts *o, int argc, char *argv[])
 {
 	char *dirname = tree_dir(o);
-	int ret;
+	struct kernel *k = kernel_new();
+	struct tree *t = NULL;
+	struct kdesc kd = {
+		.symvers = o->symvers,
+		.n_symvers = o->n_symvers,
+		.kdir = o->kdir,
+		.dirname = dirname,
+		.basedir = o->basedir,
+	};
+	int ret = EXIT_ERROR, err;
 
-	if (!dirname)
-		return EXIT_ERROR;
+	if (!dirname || describe_vmlinux(k, &kd) < 0)
+		goto done;
+	err = open_tree(o, dirname, &t);
+	if (err < 0) {
+		t = NULL;
+		/* Files need no tree; --all and --suggest do. */
+		if (o->all || (o->suggest && !argc)) {
+			ERR("%s: %s\n", o->kdir && !o->basedir && !o->kver ?
+			    o->kdir : dirname, strerror(-err));
+			goto done;
+		}
+		INF("%s: %s: no dependencies from a tree\n", dirname,
+		    strerror(-err));
+	}
 	if (o->suggest)
-		ret = suggest(o, dirname, argc, argv);
+		ret = suggest(o, k, t, argc, argv);
+	else if (o->all)
+		ret = check_all(o, k, t);
 	else
-		ret = check(o, dirname, argc, argv);
+		ret = check_targets(o, k, t, argc, argv);
+done:
+	tree_free(t);
+	kernel_free(k);
 	free(dirname);
 	return ret;
-}
-
-/* A module name as the kernel has it: '-' is '_'. */
-static char *module_name(const char *s)
-{
-	char *p, *name = xstrdup(s);
-
-	for (p = name; *p; p++) {
-		if (*p == '-')
-			*p = '_';
-	}
-	return name;
 }
 
 static int parse_max_users(const char *s, unsigned int *n)
@@ -473,6 +385,7 @@ int main(int argc, char *argv[])
 	struct opts o = { .sg.max_users = DEFAULT_MAX_USERS };
 	int c, ret = EXIT_ERROR;
 
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, cmdopts_s, cmdopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -491,6 +404,9 @@ int main(int argc, char *argv[])
 			*VEC_PUSH(o.symvers, o.n_symvers, o.cap_symvers) =
 				optarg;
 			break;
+		case 'C':
+			*VEC_PUSH(o.config, o.n_config, o.cap_config) = optarg;
+			break;
 		case OPT_JSON:
 			o.rep.json = true;
 			break;
@@ -508,12 +424,12 @@ int main(int argc, char *argv[])
 		case OPT_EXPORTER:
 			o.suggest_only = true;
 			free(o.exporter);
-			o.exporter = module_name(optarg);
+			o.exporter = tree_modname(optarg);
 			break;
 		case OPT_USER:
 			o.suggest_only = true;
 			free(o.user);
-			o.user = module_name(optarg);
+			o.user = tree_modname(optarg);
 			break;
 		case 'q':
 			o.rep.quiet = true;
@@ -530,8 +446,17 @@ int main(int argc, char *argv[])
 			       inflate_features());
 			ret = EXIT_LOADS;
 			goto done;
+		case ':':
+			ERR("option '%s' needs an argument; see --help\n",
+			    argv[optind - 1]);
+			goto done;
 		default:
-			ERR("bad option; see --help\n");
+			if (optopt && optopt < 0x100)
+				ERR("invalid option -- '%c'; see --help\n",
+				    optopt);
+			else
+				ERR("unrecognized option '%s'; see --help\n",
+				    argv[optind - 1]);
 			goto done;
 		}
 	}
@@ -551,8 +476,10 @@ int main(int argc, char *argv[])
 		ERR("missing module argument; see --help\n");
 		goto done;
 	}
-	if (o.rep.quiet)
-		o.rep.json = false;
+	if (o.rep.quiet && o.rep.json) {
+		ERR("--quiet and --json: choose one\n");
+		goto done;
+	}
 	o.sg.json = o.rep.json;
 	o.sg.quiet = o.rep.quiet;
 	o.sg.exporter = o.exporter;
@@ -564,6 +491,7 @@ int main(int argc, char *argv[])
 	ret = run(&o, argc - optind, argv + optind);
 done:
 	free(o.symvers);
+	free(o.config);
 	free(o.exporter);
 	free(o.user);
 	return ret;

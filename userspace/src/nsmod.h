@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - what nscheck knows of one module file: read once, then
- * checked and, when it would load, added to the kernel state.
+ * nscheck - what nscheck knows of one module file: read once (loader.c),
+ * then checked and, when it would load, added to the model (kernel.h).
  */
 #ifndef NSCHECK_NSMOD_H
 #define NSCHECK_NSMOD_H
@@ -40,11 +40,14 @@ struct nsmod {
 	size_t bad_offset;
 
 	const char *name;	/* modinfo name=, as the kernel's mod->name */
+	const char *info_name;	/* modinfo name=, NULL when there is none */
 	const char *license;	/* first license=, or NULL */
 	uint16_t machine;	/* e_machine */
 
 	const char **imports;	/* modinfo import_ns= */
 	size_t n_imports;
+	const char **softdeps;	/* modinfo softdep= */
+	size_t n_softdeps;
 	struct ns_export *exports;	/* __ksymtab, then __ksymtab_gpl */
 	size_t n_exports;
 	struct ns_undef *undefs;	/* in .symtab order */

@@ -40,7 +40,8 @@ void json_str(const char *s)
 	putchar('"');
 }
 
-static void json_finding(const struct finding *f, const char *line)
+static void json_finding(const struct finding *f, const char *line,
+			 const char *unknown)
 {
 	fputs("{\"verdict\":", stdout);
 	json_str(finding_name(f));
@@ -64,7 +65,13 @@ static void json_finding(const struct finding *f, const char *line)
 		fputs("null", stdout);
 	fputs(",\"message\":", stdout);
 	json_str(line);
-	putchar('}');
+	fputs(",\"lines\":[", stdout);
+	json_str(line);
+	if (unknown) {
+		putchar(',');
+		json_str(unknown);
+	}
+	fputs("]}", stdout);
 }
 
 void report_begin(struct report *rep)
@@ -74,7 +81,8 @@ void report_begin(struct report *rep)
 }
 
 void report_module(struct report *rep, const struct nsmod *m,
-		   enum status status, const struct findings *fs)
+		   enum status status, const char *as,
+		   const struct findings *fs)
 {
 	size_t i;
 
@@ -82,7 +90,9 @@ void report_module(struct report *rep, const struct nsmod *m,
 	if (status == STATUS_UNREADABLE)
 		ERR("%s: %s\n", m->path, m->error);
 	else if (status == STATUS_LOADS)
-		INF("%s: %s would load\n", m->path, m->name);
+		INF("%s: %s would load%s%s\n", m->path, m->name,
+		    streq(as, "given") ? "" : " as a ",
+		    streq(as, "given") ? "" : as);
 
 	if (rep->json) {
 		fputs(rep->nmods ? ",\n" : "\n", stdout);
@@ -92,6 +102,8 @@ void report_module(struct report *rep, const struct nsmod *m,
 		json_str(m->name);
 		fputs(",\"status\":", stdout);
 		json_str(status_names[status]);
+		fputs(",\"as\":", stdout);
+		json_str(as);
 		fputs(",\"error\":", stdout);
 		json_str(m->error);
 		fputs(",\"findings\":[", stdout);
@@ -99,15 +111,19 @@ void report_module(struct report *rep, const struct nsmod *m,
 	rep->nmods++;
 	for (i = 0; i < fs->n; i++) {
 		char *line = finding_line(&fs->f[i], m->name);
+		char *unknown = finding_unknown_line(&fs->f[i], m->name);
 
 		if (rep->json) {
 			if (i)
 				putchar(',');
-			json_finding(&fs->f[i], line);
+			json_finding(&fs->f[i], line, unknown);
 		} else if (!rep->quiet) {
 			puts(line);
+			if (unknown)
+				puts(unknown);
 		}
 		free(line);
+		free(unknown);
 	}
 	if (rep->json)
 		fputs("]}", stdout);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * nscheck - the findings, as the kernel's lines on stdout or as JSON
- * (schema in nscheck(1)); errors go to stderr either way.
+ * (schema in README.md); errors go to stderr either way.
  */
 #ifndef NSCHECK_REPORT_H
 #define NSCHECK_REPORT_H
@@ -29,8 +29,10 @@ struct report {
 void json_str(const char *s);
 
 void report_begin(struct report *rep);
+/* as: "given", "dependency" or "softdep": why m is loaded. */
 void report_module(struct report *rep, const struct nsmod *m,
-		   enum status status, const struct findings *fs);
+		   enum status status, const char *as,
+		   const struct findings *fs);
 void report_end(struct report *rep);
 
 #endif

@@ -10,30 +10,18 @@
 
 #include "hash.h"
 #include "log.h"
-#include "modinfo.h"
 #include "suggest.h"
+#include "verdict.h"
 
 /* A generated name longer than this is cut and gets a hash. */
 #define SG_NAME_MAX 64
 #define SG_HASH_LEN 8
 
-/* What the tree says of one namespace name. */
-struct sg_nsinfo {
-	unsigned int *exporters;	/* export into it, sorted, unique */
-	size_t n_exporters, cap_exporters;
-	unsigned int *declarers;	/* declare it */
-	size_t n_declarers, cap_declarers;
-};
-
-struct suggest *suggest_new(void)
+struct suggest *suggest_new(struct kernel *k)
 {
 	struct suggest *sg = xcalloc(1, sizeof(*sg));
-	struct sg_exporter *v;
 
-	sg->syms = hash_new();
-	sg->nss = hash_new();
-	v = VEC_PUSH(sg->exporters, sg->n_exporters, sg->cap_exporters);
-	*v = (struct sg_exporter){ .name = "vmlinux" };
+	sg->k = k;
 	return sg;
 }
 
@@ -43,94 +31,15 @@ void suggest_free(struct suggest *sg)
 
 	if (!sg)
 		return;
-	for (i = 0; i < sg->n_exports; i++)
-		free(sg->exports[i]->users);
-	for (i = 0; i < sg->n_nsinfos; i++) {
-		free(sg->nsinfos[i]->exporters);
-		free(sg->nsinfos[i]->declarers);
-	}
-	free(sg->nsinfos);
-	free(sg->exports);
-	free(sg->exporters);
+	for (i = 0; sg->uses && i < sg->k->n_exports; i++)
+		free(sg->uses[i].users);
+	free(sg->uses);
+	free(sg->files);
+	free(sg->n_exports);
 	free(sg->users);
 	free(sg->groups);
-	hash_free(sg->syms);
-	hash_free(sg->nss);
 	arena_free(&sg->arena);
 	free(sg);
-}
-
-static struct sg_nsinfo *nsinfo(struct suggest *sg, const char *ns,
-				size_t nslen)
-{
-	char *key = xasprintf("%.*s", (int)nslen, ns);
-	struct sg_nsinfo **slot, *n = hash_find(sg->nss, key);
-
-	if (!n) {
-		slot = (struct sg_nsinfo **)hash_slot(sg->nss,
-			arena_strdup(&sg->arena, key));
-		n = arena_alloc(&sg->arena, sizeof(*n));
-		*n = (struct sg_nsinfo){ 0 };
-		*slot = n;
-		*VEC_PUSH(sg->nsinfos, sg->n_nsinfos, sg->cap_nsinfos) = n;
-	}
-	free(key);
-	return n;
-}
-
-static void add_unique(unsigned int **v, size_t *n, size_t *cap,
-		       unsigned int x)
-{
-	size_t i;
-
-	for (i = 0; i < *n; i++) {
-		if ((*v)[i] == x)
-			return;
-	}
-	*VEC_PUSH(*v, *n, *cap) = x;
-}
-
-static void add_export(struct suggest *sg, unsigned int exporter,
-		       const char *sym, const char *ns, bool gpl)
-{
-	struct sg_export **head = (struct sg_export **)hash_slot(sg->syms,
-								 sym);
-	struct sg_export *e;
-
-	/* The same vmlinux export from a second Module.symvers. */
-	for (e = *head; e; e = e->next) {
-		if (e->exporter == exporter)
-			return;
-	}
-	e = arena_alloc(&sg->arena, sizeof(*e));
-	*e = (struct sg_export){ .sym = sym, .ns = ns, .gpl = gpl,
-				 .exporter = exporter, .next = *head };
-	*head = e;
-	*VEC_PUSH(sg->exports, sg->n_exports, sg->cap_exports) = e;
-	sg->exporters[exporter].n_exports++;
-	if (*ns) {
-		struct sg_nsinfo *n = nsinfo(sg, ns, strlen(ns));
-
-		add_unique(&n->exporters, &n->n_exporters, &n->cap_exporters,
-			   exporter);
-	}
-}
-
-void suggest_add_vmlinux_export(struct suggest *sg, const char *sym,
-				const char *ns, bool gpl)
-{
-	sym = arena_strdup(&sg->arena, sym);
-	ns = *ns ? arena_strdup(&sg->arena, ns) : "";
-	add_export(sg, 0, sym, ns, gpl);
-	sg->vmlinux_known = true;
-}
-
-void suggest_add_vmlinux_grant(struct suggest *sg, const char *ns,
-			       size_t nslen)
-{
-	struct sg_nsinfo *n = nsinfo(sg, ns, nslen);
-
-	add_unique(&n->declarers, &n->n_declarers, &n->cap_declarers, 0);
 }
 
 unsigned int suggest_bucket(size_t n_users)
@@ -140,10 +49,16 @@ unsigned int suggest_bucket(size_t n_users)
 	return n_users <= 10 ? 4 : 5;
 }
 
+/* A module read, and how it is shown. */
+struct sg_mod {
+	const struct nsmod *m;
+	const char *file;
+};
+
 static int cmp_mod(const void *a, const void *b)
 {
-	const struct nsmod *x = *(const struct nsmod *const *)a;
-	const struct nsmod *y = *(const struct nsmod *const *)b;
+	const struct nsmod *x = ((const struct sg_mod *)a)->m;
+	const struct nsmod *y = ((const struct sg_mod *)b)->m;
 	int r = strcmp(x->name, y->name);
 
 	return r ? r : strcmp(x->path, y->path);
@@ -162,67 +77,45 @@ static const struct sg_user *find_user(const struct suggest *sg,
 }
 
 /*
- * Users, one per module name, and module exporters, one per file, both
- * sorted by name (then file): indices then sort as names do.
+ * Users, one per module name; every module is loaded into the model in
+ * the same order (name, then file), so that object ids sort as names do.
  */
-static void take_modules(struct suggest *sg, const struct nsmod *mods,
+static void take_modules(struct suggest *sg, struct nsmod *const *mods,
 			 const char *const *files, size_t n)
 {
-	const struct nsmod **sorted = xcalloc(n, sizeof(*sorted));
-	size_t i, j, k = 0;
+	struct sg_mod *sorted = xcalloc(n, sizeof(*sorted));
+	struct kernel *k = sg->k;
+	size_t i, j, nr = 0;
 
 	for (i = 0; i < n; i++) {
-		if (!mods[i].error)
-			sorted[k++] = &mods[i];
+		if (!mods[i]->error)
+			sorted[nr++] = (struct sg_mod){ mods[i], files[i] };
 	}
-	sg->sum.modules = k;
-	sg->sum.unreadable = n - k;
-	if (k)
-		qsort(sorted, k, sizeof(*sorted), cmp_mod);
-	sg->users = xcalloc(k, sizeof(*sg->users));
-	for (i = 0; i < k; i++) {
-		const struct nsmod *m = sorted[i];
-		size_t idx = m - mods;
+	sg->sum.modules = nr;
+	sg->sum.unreadable = n - nr;
+	if (nr)
+		qsort(sorted, nr, sizeof(*sorted), cmp_mod);
+	sg->users = xcalloc(nr, sizeof(*sg->users));
+	sg->files = xcalloc(k->n_objects + nr, sizeof(*sg->files));
+	for (i = 0; i < nr; i++) {
+		const struct nsmod *m = sorted[i].m;
+		bool proprietary = verdict_proprietary(m);
+		const struct object *o = kernel_load(k, m, proprietary);
 
-		/* Only so that no generated name takes an imported one. */
-		for (j = 0; j < m->n_imports; j++)
-			nsinfo(sg, m->imports[j], strlen(m->imports[j]));
+		sg->files[o->id] = sorted[i].file;
 		if (!sg->n_users ||
 		    !streq(sg->users[sg->n_users - 1].name, m->name))
 			sg->users[sg->n_users++] = (struct sg_user){
 				.name = m->name,
-				.file = files[idx],
-				.proprietary = modinfo_proprietary(m),
+				.file = sorted[i].file,
+				.proprietary = proprietary,
 			};
-		if (m->n_exports) {
-			struct sg_exporter *x;
-
-			x = VEC_PUSH(sg->exporters, sg->n_exporters,
-				     sg->cap_exporters);
-			*x = (struct sg_exporter){ .name = m->name,
-						   .file = files[idx],
-						   .mod = m };
-		}
 	}
+	sg->n_exports = xcalloc(k->n_objects, sizeof(*sg->n_exports));
+	for (j = 0; j < k->n_exports; j++)
+		sg->n_exports[k->exports[j]->owner->id]++;
+	sg->uses = xcalloc(k->n_exports, sizeof(*sg->uses));
 	free(sorted);
-}
-
-/* A module's exports and the namespaces it declares. */
-static void take_exports(struct suggest *sg, const struct nsmod *m,
-			 unsigned int x)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_exports; i++)
-		add_export(sg, x, m->exports[i].sym, m->exports[i].ns,
-			   m->exports[i].gpl);
-	for (i = 0; i < m->n_grants; i++) {
-		struct sg_nsinfo *n = nsinfo(sg, m->grants[i].ns,
-					     strlen(m->grants[i].ns));
-
-		add_unique(&n->declarers, &n->n_declarers, &n->cap_declarers,
-			   x);
-	}
 }
 
 /*
@@ -237,22 +130,24 @@ static void take_uses(struct suggest *sg, const struct nsmod *m)
 	size_t i;
 
 	for (i = 0; i < m->n_undefs; i++) {
-		struct sg_export *chain, *e;
+		const struct export *chain, *e;
 		bool vmlinux = false;
 
 		if (m->undefs[i].common)
 			continue;
-		chain = hash_find(sg->syms, m->undefs[i].sym);
+		chain = kernel_exports_of(sg->k, m->undefs[i].sym);
 		for (e = chain; e; e = e->next)
-			vmlinux |= e->exporter == 0;
+			vmlinux |= e->owner->vmlinux;
 		for (e = chain; e; e = e->next) {
-			if (vmlinux && e->exporter)
+			struct sg_uses *us = &sg->uses[e->id];
+
+			if (vmlinux && !e->owner->vmlinux)
 				continue;
 			if (e->gpl && u->proprietary)
 				continue;
-			if (streq(sg->exporters[e->exporter].name, m->name))
+			if (streq(e->owner->name, m->name))
 				continue;
-			*VEC_PUSH(e->users, e->n_users, e->cap_users) = uid;
+			*VEC_PUSH(us->users, us->n, us->cap) = uid;
 		}
 	}
 }
@@ -291,46 +186,52 @@ static int cmp_users(const unsigned int *a, size_t na,
 	return na < nb ? -1 : na > nb;
 }
 
+/* An export with a user: the groups are made of these. */
+struct cand {
+	const struct export *e;
+	const struct sg_uses *u;
+};
+
 /*
  * Candidates sort so that each group is a run: by exporter; exports with
  * a namespace first, by namespace; the others by user set; then by symbol.
  */
 static int cmp_candidate(const void *a, const void *b)
 {
-	const struct sg_export *x = *(const struct sg_export *const *)a;
-	const struct sg_export *y = *(const struct sg_export *const *)b;
+	const struct cand *x = a, *y = b;
+	unsigned int xo = x->e->owner->id, yo = y->e->owner->id;
 	int r;
 
-	if (x->exporter != y->exporter)
-		return x->exporter < y->exporter ? -1 : 1;
-	if (!*x->ns != !*y->ns)
-		return *x->ns ? -1 : 1;
-	r = *x->ns ? strcmp(x->ns, y->ns) :
-	    cmp_users(x->users, x->n_users, y->users, y->n_users);
-	return r ? r : strcmp(x->sym, y->sym);
+	if (xo != yo)
+		return xo < yo ? -1 : 1;
+	if (!*x->e->ns != !*y->e->ns)
+		return *x->e->ns ? -1 : 1;
+	r = *x->e->ns ? strcmp(x->e->ns, y->e->ns) :
+	    cmp_users(x->u->users, x->u->n, y->u->users, y->u->n);
+	return r ? r : strcmp(x->e->sym, y->e->sym);
 }
 
-static bool same_group(const struct sg_export *x, const struct sg_export *y)
+static bool same_group(const struct cand *x, const struct cand *y)
 {
-	if (x->exporter != y->exporter || !*x->ns != !*y->ns)
+	if (x->e->owner != y->e->owner || !*x->e->ns != !*y->e->ns)
 		return false;
-	if (*x->ns)
-		return streq(x->ns, y->ns);
-	return !cmp_users(x->users, x->n_users, y->users, y->n_users);
+	if (*x->e->ns)
+		return streq(x->e->ns, y->e->ns);
+	return !cmp_users(x->u->users, x->u->n, y->u->users, y->u->n);
 }
 
 /* An existing namespace: every user of the exporter's exports in it. */
 static void existing_group(struct suggest *sg, struct sg_group *g)
 {
-	struct sg_nsinfo *n = hash_find(sg->nss, g->exports[0]->ns);
-	unsigned int *u = NULL, *o;
-	size_t nu = 0, cap = 0, i, j;
+	const struct ns_member *m;
+	unsigned int *u = NULL, *o = NULL;
+	size_t nu = 0, cap = 0, ocap = 0, i, j;
 
 	for (i = 0; i < g->n_exports; i++) {
-		const struct sg_export *e = g->exports[i];
+		const struct sg_uses *us = &sg->uses[g->exports[i]->id];
 
-		for (j = 0; j < e->n_users; j++)
-			*VEC_PUSH(u, nu, cap) = e->users[j];
+		for (j = 0; j < us->n; j++)
+			*VEC_PUSH(u, nu, cap) = us->users[j];
 	}
 	nu = sort_unique(u, nu);
 	g->users = arena_memdup(&sg->arena, u, nu * sizeof(*u));
@@ -339,15 +240,15 @@ static void existing_group(struct suggest *sg, struct sg_group *g)
 
 	g->ns = g->exports[0]->ns;
 	g->existing = true;
-	for (i = 0; i < n->n_declarers; i++)
-		g->declared |= n->declarers[i] == g->exporter;
-	o = arena_alloc(&sg->arena, n->n_exporters * sizeof(*o));
-	for (i = 0; i < n->n_exporters; i++) {
-		if (n->exporters[i] != g->exporter)
-			o[g->n_others++] = n->exporters[i];
+	for (m = kernel_namespace(sg->k, g->ns); m; m = m->next) {
+		if (m->o->id == g->exporter)
+			g->declared = m->declares;
+		else if (m->exports)
+			*VEC_PUSH(o, g->n_others, ocap) = m->o->id;
 	}
-	qsort(o, g->n_others, sizeof(*o), cmp_uint);
-	g->others = o;
+	g->n_others = sort_unique(o, g->n_others);
+	g->others = arena_memdup(&sg->arena, o, g->n_others * sizeof(*o));
+	free(o);
 }
 
 struct strbuf {
@@ -373,7 +274,7 @@ static void sb_add(struct strbuf *b, const char *s, bool upper)
 static char *base_name(const struct suggest *sg, const struct sg_group *g)
 {
 	struct strbuf b = { 0 };
-	const char *x = sg->exporters[g->exporter].name;
+	const char *x = sg->k->objects[g->exporter]->name;
 	size_t i;
 
 	if (isdigit((unsigned char)x[0]))
@@ -396,7 +297,7 @@ static uint32_t group_hash(const struct suggest *sg, const struct sg_group *g)
 
 	for (i = 0; i <= g->n_users; i++) {
 		s = i ? sg->users[g->users[i - 1]].name :
-		    sg->exporters[g->exporter].name;
+		    sg->k->objects[g->exporter]->name;
 		do {
 			h ^= (unsigned char)*s;
 			h *= 0x100000001b3ull;
@@ -405,9 +306,9 @@ static uint32_t group_hash(const struct suggest *sg, const struct sg_group *g)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-static bool taken(struct hash *used, const struct hash *nss, const char *s)
+static bool taken(const struct suggest *sg, struct hash *used, const char *s)
 {
-	return hash_find(used, s) || hash_find(nss, s);
+	return hash_find(used, s) || kernel_namespace(sg->k, s);
 }
 
 /*
@@ -440,7 +341,7 @@ static void name_groups(struct suggest *sg)
 			continue;
 		if (strlen(name) > SG_NAME_MAX ||
 		    (uintptr_t)hash_find(bases, name) > 1 ||
-		    hash_find(sg->nss, name)) {
+		    kernel_namespace(sg->k, name)) {
 			size_t len = strlen(name);
 
 			if (len > SG_NAME_MAX - SG_HASH_LEN - 1)
@@ -452,10 +353,10 @@ static void name_groups(struct suggest *sg)
 		} else {
 			name = xstrdup(name);
 		}
-		for (k = 2; taken(used, sg->nss, name); k++) {
+		for (k = 2; taken(sg, used, name); k++) {
 			char *s = xasprintf("%s_%u", name, k);
 
-			if (!taken(used, sg->nss, s)) {
+			if (!taken(sg, used, s)) {
 				free(name);
 				name = s;
 				break;
@@ -476,30 +377,35 @@ static void name_groups(struct suggest *sg)
 /* Every export with a user is in one group. */
 static void make_groups(struct suggest *sg)
 {
-	struct sg_export **cand = xcalloc(sg->n_exports, sizeof(*cand));
-	size_t n = 0, i, j, cap = 0;
+	const struct kernel *k = sg->k;
+	struct cand *cand = xcalloc(k->n_exports, sizeof(*cand));
+	size_t n = 0, i, j, l, cap = 0;
 
-	for (i = 0; i < sg->n_exports; i++) {
-		if (sg->exports[i]->n_users)
-			cand[n++] = sg->exports[i];
+	for (i = 0; i < k->n_exports; i++) {
+		if (sg->uses[i].n)
+			cand[n++] = (struct cand){ k->exports[i],
+						   &sg->uses[i] };
 	}
 	if (n)
 		qsort(cand, n, sizeof(*cand), cmp_candidate);
 	for (i = 0; i < n; i = j) {
 		struct sg_group *g;
+		const struct export **ex;
 
-		for (j = i + 1; j < n && same_group(cand[i], cand[j]); j++)
+		for (j = i + 1; j < n && same_group(&cand[i], &cand[j]); j++)
 			;
+		ex = arena_alloc(&sg->arena, (j - i) * sizeof(*ex));
+		for (l = i; l < j; l++)
+			ex[l - i] = cand[l].e;
 		g = VEC_PUSH(sg->groups, sg->n_groups, cap);
 		*g = (struct sg_group){
-			.exporter = cand[i]->exporter,
-			.exports = arena_memdup(&sg->arena, &cand[i],
-						(j - i) * sizeof(*cand)),
+			.exporter = cand[i].e->owner->id,
+			.exports = ex,
 			.n_exports = j - i,
-			.users = cand[i]->users,
-			.n_users = cand[i]->n_users,
+			.users = cand[i].u->users,
+			.n_users = cand[i].u->n,
 		};
-		if (*cand[i]->ns)
+		if (*cand[i].e->ns)
 			existing_group(sg, g);
 	}
 	free(cand);
@@ -518,7 +424,7 @@ static int cmp_group(const void *a, const void *b)
 static bool selected_exporter(const struct suggest *sg, unsigned int x,
 			      const struct suggest_opts *o)
 {
-	return !o->exporter || streq(sg->exporters[x].name, o->exporter);
+	return !o->exporter || streq(sg->k->objects[x]->name, o->exporter);
 }
 
 static void select_groups(struct suggest *sg, const struct suggest_opts *o)
@@ -532,51 +438,55 @@ static void select_groups(struct suggest *sg, const struct suggest_opts *o)
 
 		for (j = 0; want && j < g->n_users; j++)
 			uses |= g->users[j] == (unsigned int)(want - sg->users);
-		g->shown = g->n_users <= o->max_users && uses &&
-			   selected_exporter(sg, g->exporter, o);
+		if (!uses || !selected_exporter(sg, g->exporter, o))
+			continue;
+		g->shown = g->n_users <= o->max_users;
 		if (g->shown) {
 			sg->sum.groups++;
 			sg->sum.grouped += g->n_exports;
+		} else {
+			/* Said in the summary, so that 0 is explained. */
+			sg->sum.over++;
+			if (!sg->sum.largest ||
+			    g->n_users > sg->sum.largest->n_users)
+				sg->sum.largest = g;
 		}
 	}
 }
 
 static void summarise(struct suggest *sg, const struct suggest_opts *o)
 {
+	const struct kernel *k = sg->k;
 	size_t i;
 
-	for (i = 0; i < sg->n_exports; i++) {
-		const struct sg_export *e = sg->exports[i];
-
-		if (!selected_exporter(sg, e->exporter, o))
+	for (i = 0; i < k->n_exports; i++) {
+		if (!selected_exporter(sg, k->exports[i]->owner->id, o))
 			continue;
 		sg->sum.exports++;
-		sg->sum.buckets[suggest_bucket(e->n_users)]++;
+		sg->sum.buckets[suggest_bucket(sg->uses[i].n)]++;
 	}
-	for (i = 0; i < sg->n_exporters; i++) {
-		if (sg->exporters[i].n_exports && selected_exporter(sg, i, o))
+	for (i = 0; i < k->n_objects; i++) {
+		if (sg->n_exports[i] && selected_exporter(sg, i, o))
 			sg->sum.exporters++;
 	}
 }
 
-void suggest_build(struct suggest *sg, const struct nsmod *mods,
+void suggest_build(struct suggest *sg, struct nsmod *const *mods,
 		   const char *const *files, size_t n,
 		   const struct suggest_opts *o)
 {
+	const struct object *x;
 	size_t i;
 
 	take_modules(sg, mods, files, n);
-	/* Exporters in their sorted order, so that exports sort alike. */
-	for (i = 1; i < sg->n_exporters; i++)
-		take_exports(sg, sg->exporters[i].mod, i);
 	for (i = 0; i < n; i++) {
-		if (!mods[i].error)
-			take_uses(sg, &mods[i]);
+		if (!mods[i]->error)
+			take_uses(sg, mods[i]);
 	}
-	for (i = 0; i < sg->n_exports; i++) {
-		struct sg_export *e = sg->exports[i];
+	for (i = 0; i < sg->k->n_exports; i++) {
+		struct sg_uses *us = &sg->uses[i];
 
-		e->n_users = sort_unique(e->users, e->n_users);
+		us->n = sort_unique(us->users, us->n);
 	}
 	make_groups(sg);
 	/* No group at all (no export has a user): sg->groups is NULL. */
@@ -584,10 +494,16 @@ void suggest_build(struct suggest *sg, const struct nsmod *mods,
 		qsort(sg->groups, sg->n_groups, sizeof(*sg->groups),
 		      cmp_group);
 
-	if (o->exporter && !selected_exporter(sg, 0, o) &&
-	    !find_user(sg, o->exporter))
-		WRN("--exporter %s: no such module in the tree\n",
-		    o->exporter);
+	if (o->exporter) {
+		x = streq(o->exporter, "vmlinux") ? kernel_vmlinux(sg->k) :
+		    kernel_find_name(sg->k, o->exporter);
+		if (!x)
+			WRN("--exporter %s: no such module in the tree\n",
+			    o->exporter);
+		else if (!sg->n_exports[x->id])
+			WRN("--exporter %s: it exports nothing\n",
+			    o->exporter);
+	}
 	if (o->user && !find_user(sg, o->user))
 		WRN("--user %s: no such module in the tree\n", o->user);
 	summarise(sg, o);

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kernel.h"
 #include "nsmod.h"
 #include "util.h"
 
@@ -30,14 +31,6 @@ struct suggest_opts {
 	bool quiet;
 };
 
-/* An exporting object: vmlinux (index 0) or a module. */
-struct sg_exporter {
-	const char *name;
-	const char *file;	/* NULL for vmlinux */
-	const struct nsmod *mod;	/* NULL for vmlinux */
-	size_t n_exports;
-};
-
 /* A module of the tree as a user; sorted by name, one per name. */
 struct sg_user {
 	const char *name;
@@ -45,32 +38,26 @@ struct sg_user {
 	bool proprietary;	/* not GPL-compatible */
 };
 
-struct sg_export {
-	const char *sym;
-	const char *ns;		/* "" when none */
-	bool gpl;
-	unsigned int exporter;
+/* The users of one export of the model, by its id. */
+struct sg_uses {
 	unsigned int *users;	/* user indices, sorted, unique */
-	size_t n_users, cap_users;
-	struct sg_export *next;	/* same symbol, another exporter */
+	size_t n, cap;
 };
 
 /* One proposed namespace. */
 struct sg_group {
-	unsigned int exporter;
+	unsigned int exporter;	/* object id in the model */
 	const char *ns;		/* proposed or existing name */
 	bool existing;		/* the exports' own namespace, kept */
 	bool declared;		/* the exporter already declares ns */
 	const unsigned int *users;	/* sorted user indices */
 	size_t n_users;
-	struct sg_export **exports;	/* sorted by symbol */
+	const struct export **exports;	/* sorted by symbol */
 	size_t n_exports;
-	const unsigned int *others;	/* other exporters of ns (existing) */
+	unsigned int *others;	/* other exporters of ns (existing) */
 	size_t n_others;
 	bool shown;		/* within --max-users and the filters */
 };
-
-struct sg_nsinfo;
 
 struct suggest_summary {
 	size_t buckets[SG_BUCKETS];
@@ -80,42 +67,36 @@ struct suggest_summary {
 	size_t unreadable;
 	size_t groups;		/* shown */
 	size_t grouped;		/* exports in shown groups */
+	size_t over;		/* groups left out: more than --max-users */
+	const struct sg_group *largest;	/* the largest of those */
 };
 
 struct suggest {
 	struct arena arena;
-	struct hash *syms;	/* symbol -> struct sg_export chain */
-	struct hash *nss;	/* namespace -> struct sg_nsinfo */
-	struct sg_nsinfo **nsinfos;	/* the same, to free them */
-	size_t n_nsinfos, cap_nsinfos;
-	bool vmlinux_known;
-
-	struct sg_exporter *exporters;
-	size_t n_exporters, cap_exporters;
+	struct kernel *k;	/* the model: vmlinux, then every module */
+	const char **files;	/* by object id: how it is shown; NULL */
+	size_t *n_exports;	/* by object id */
+	struct sg_uses *uses;	/* by export id */
 	struct sg_user *users;
 	size_t n_users;
-	struct sg_export **exports;	/* every export */
-	size_t n_exports, cap_exports;
 	struct sg_group *groups;	/* sorted by exporter, then name */
 	size_t n_groups;
 
 	struct suggest_summary sum;
 };
 
-struct suggest *suggest_new(void);
+/*
+ * k holds vmlinux (describe.c); suggest_build() loads every readable
+ * module into it. The model stays the caller's.
+ */
+struct suggest *suggest_new(struct kernel *k);
 void suggest_free(struct suggest *sg);
-
-/* vmlinux, from Module.symvers and modules.builtin.modinfo. */
-void suggest_add_vmlinux_export(struct suggest *sg, const char *sym,
-				const char *ns, bool gpl);
-void suggest_add_vmlinux_grant(struct suggest *sg, const char *ns,
-			       size_t nslen);
 
 /*
  * Take the modules (those with m->error are only counted), find each
  * export's users, group and name them. files[i] is how mods[i] is shown.
  */
-void suggest_build(struct suggest *sg, const struct nsmod *mods,
+void suggest_build(struct suggest *sg, struct nsmod *const *mods,
 		   const char *const *files, size_t n,
 		   const struct suggest_opts *o);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nscheck --suggest - the proposals as paste-ready lines, or as JSON
- * (schema in nscheck(1)), and the summary
+ * (schema in README.md), and the summary
  */
 
 #include <stdio.h>
@@ -14,7 +14,7 @@ static const char *const bucket_names[SG_BUCKETS] = {
 	"0", "1", "2", "3", "4-10", ">10",
 };
 
-static char *export_line(const struct sg_export *e, const char *ns)
+static char *export_line(const struct export *e, const char *ns)
 {
 	return xasprintf("EXPORT_SYMBOL_NS%s(%s, %s);", e->gpl ? "_GPL" : "",
 			 e->sym, ns);
@@ -40,11 +40,12 @@ static void print_where(const char *name, const char *file)
 
 static void text_group(const struct suggest *sg, const struct sg_group *g)
 {
-	const struct sg_exporter *x = &sg->exporters[g->exporter];
+	const char *xname = sg->k->objects[g->exporter]->name;
+	const char *xfile = sg->files[g->exporter];
 	char *line;
 	size_t i;
 
-	printf("/* %s: namespace %s (%s%s): %zu export%s, %zu user%s:", x->name,
+	printf("/* %s: namespace %s (%s%s): %zu export%s, %zu user%s:", xname,
 	       g->ns, g->existing ? "existing" : "new",
 	       g->declared ? ", already declared" : "", g->n_exports,
 	       g->n_exports == 1 ? "" : "s", g->n_users,
@@ -56,7 +57,7 @@ static void text_group(const struct suggest *sg, const struct sg_group *g)
 		fputs("/* note: also exported into by", stdout);
 		for (i = 0; i < g->n_others; i++)
 			printf("%s %s", i ? "," : "",
-			       sg->exporters[g->others[i]].name);
+			       sg->k->objects[g->others[i]]->name);
 		puts(": each exporter must declare it */");
 	}
 	for (i = 0; i < g->n_users; i++) {
@@ -67,7 +68,7 @@ static void text_group(const struct suggest *sg, const struct sg_group *g)
 			       "restricted namespace refuses it */\n", u->name);
 	}
 
-	print_where(x->name, x->file);
+	print_where(xname, xfile);
 	for (i = 0; i < g->n_exports; i++) {
 		line = export_line(g->exports[i], g->ns);
 		puts(line);
@@ -102,8 +103,16 @@ static void text_summary(const struct suggest *sg,
 	puts("\n * exports by number of module users:");
 	for (b = 0; b < SG_BUCKETS; b++)
 		printf(" *   %-5s %8zu\n", bucket_names[b], s->buckets[b]);
-	printf(" * proposed (at most %u users): %zu namespaces, %zu exports\n"
-	       " */\n", o->max_users, s->groups, s->grouped);
+	printf(" * proposed (at most %u users): %zu namespaces, %zu exports\n",
+	       o->max_users, s->groups, s->grouped);
+	if (s->over)
+		printf(" * not proposed: %zu namespace%s with more than %u "
+		       "users (the most: %s of %s, %zu user%s)\n", s->over,
+		       s->over == 1 ? "" : "s", o->max_users, s->largest->ns,
+		       sg->k->objects[s->largest->exporter]->name,
+		       s->largest->n_users,
+		       s->largest->n_users == 1 ? "" : "s");
+	puts(" */");
 }
 
 static void text_report(const struct suggest *sg,
@@ -146,13 +155,12 @@ static void json_lines(const struct suggest *sg, const struct sg_group *g)
 
 static void json_group(const struct suggest *sg, const struct sg_group *g)
 {
-	const struct sg_exporter *x = &sg->exporters[g->exporter];
 	size_t i;
 
 	fputs("{\"exporter\":", stdout);
-	json_str(x->name);
+	json_str(sg->k->objects[g->exporter]->name);
 	fputs(",\"exporter_file\":", stdout);
-	json_str(x->file);
+	json_str(sg->files[g->exporter]);
 	fputs(",\"namespace\":", stdout);
 	json_str(g->ns);
 	printf(",\"existing\":%s,\"declared\":%s,\"users\":[",
@@ -169,18 +177,18 @@ static void json_group(const struct suggest *sg, const struct sg_group *g)
 	}
 	fputs("],\"symbols\":[", stdout);
 	for (i = 0; i < g->n_exports; i++) {
-		const struct sg_export *e = g->exports[i];
+		const struct export *e = g->exports[i];
 
 		fputs(i ? ",{\"name\":" : "{\"name\":", stdout);
 		json_str(e->sym);
 		printf(",\"gpl\":%s,\"users\":%zu}", e->gpl ? "true" : "false",
-		       e->n_users);
+		       sg->uses[e->id].n);
 	}
 	fputs("],\"also_exported_by\":[", stdout);
 	for (i = 0; i < g->n_others; i++) {
 		if (i)
 			putchar(',');
-		json_str(sg->exporters[g->others[i]].name);
+		json_str(sg->k->objects[g->others[i]]->name);
 	}
 	putchar(']');
 	json_lines(sg, g);
@@ -212,8 +220,8 @@ static void json_report(const struct suggest *sg,
 	for (b = 0; b < SG_BUCKETS; b++)
 		printf("%s\"%s\":%zu", b ? "," : "", bucket_names[b],
 		       s->buckets[b]);
-	printf("},\"groups\":%zu,\"grouped_exports\":%zu}}\n", s->groups,
-	       s->grouped);
+	printf("},\"groups\":%zu,\"grouped_exports\":%zu,"
+	       "\"over_max_users\":%zu}}\n", s->groups, s->grouped, s->over);
 }
 
 void suggest_report(const struct suggest *sg, const struct suggest_opts *o)

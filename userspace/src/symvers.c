@@ -101,6 +101,9 @@ int symvers_read(const char *path,
 			end = buf + len;
 		*end = '\0';
 		lineno++;
+		/* depmod -E skips an empty line (a trailing one, often). */
+		if (!*line)
+			continue;
 		why = parse_line(line, &l);
 		if (why) {
 			*err = xasprintf("%s: line %zu: malformed "

@@ -1,24 +1,61 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - the module files of a tree (DIR/lib/modules/KVER), found as
- * depmod finds them: *.ko, *.ko.xz, *.ko.zst, *.ko.gz, not under the
- * top-level build and source links.
+ * nscheck - a module tree as depmod and modprobe see it: the module files
+ * under DIR (BASEDIR/lib/modules/KVER, or a kernel build tree's
+ * modules.order), one kept per module name by depmod's search order
+ * (depmod.d: search, override, exclude, external), the names built into
+ * vmlinux (modules.builtin), and, when depmod has run (modules.dep.bin),
+ * libkmod's view of it: which file a name resolves to, aliases,
+ * dependencies and soft dependencies.
  */
 #ifndef NSCHECK_TREE_H
 #define NSCHECK_TREE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+#include <libkmod.h>
+
+#include "util.h"
+
+struct tree_file {
+	const char *path;	/* DIR/relative, or an external directory's */
+	const char *modname;	/* from the file name: depmod's name for it */
+	int rank;		/* search order: lower wins */
+	bool chosen;		/* the file depmod keeps for modname */
+};
+
+struct tree {
+	char *dir;
+	struct arena arena;
+	struct tree_file *files;	/* sorted by path */
+	size_t n_files;
+	struct hash *by_name;	/* modname -> its chosen struct tree_file */
+	struct hash *builtin;	/* modname -> non-NULL: in modules.builtin */
+	struct kmod_ctx *ctx;	/* when the tree has modules.dep.bin */
+};
+
+struct tree_opts {
+	const char *dir;
+	const char *kver;	/* for depmod.d's override and external */
+	const char *const *config;	/* -C paths; NULL: depmod's own */
+	size_t n_config;
+	bool build_tree;	/* dir is a build tree: read modules.order */
+};
+
 /*
- * Sorted malloc'd paths (each malloc'd) in *paths. Returns 0, or -errno
- * when dir cannot be read.
+ * Find the modules of o->dir. Returns 0, or -errno when o->dir cannot be
+ * read (nothing printed).
  */
-int tree_find_modules(const char *dir, char ***paths, size_t *n);
-/*
- * The modules a kernel build tree built: KDIR/modules.order, each line a
- * path under KDIR (a ".o" line is its ".ko"), sorted as above.
- */
-int tree_read_order(const char *kdir, char ***paths, size_t *n);
-void tree_free(char **paths, size_t n);
+int tree_open(struct tree **t, const struct tree_opts *o);
+void tree_free(struct tree *t);
+
+/* The file kept for a module name ('-' and '_' alike), or NULL. */
+const struct tree_file *tree_find(const struct tree *t, const char *name);
+bool tree_is_builtin(const struct tree *t, const char *name);
+/* A module name as the kernel and kmod have it: '-' is '_'. */
+char *tree_modname(const char *s);
+/* Whether path names a module file (.ko, .ko.xz, .ko.zst, .ko.gz). */
+bool tree_is_module_file(const char *path);
 
 #endif

@@ -5,13 +5,83 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <stdlib.h>
 
-#include "modinfo.h"
 #include "util.h"
 #include "verdict.h"
 
+bool license_gpl_compatible(const char *license)
+{
+	static const char *const gpl[] = {
+		"GPL",
+		"GPL v2",
+		"GPL and additional rights",
+		"Dual BSD/GPL",
+		"Dual MIT/GPL",
+		"Dual MPL/GPL",
+	};
+	size_t i;
+
+	if (!license)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(gpl); i++) {
+		if (streq(license, gpl[i]))
+			return true;
+	}
+	return false;
+}
+
+bool verdict_proprietary(const struct nsmod *m)
+{
+	/* driverloader was caught wrongly pretending to be under GPL. */
+	return !license_gpl_compatible(m->license) ||
+	       streq(m->name, "driverloader");
+}
+
+static int cmp_grant(const void *a, const void *b)
+{
+	const struct ns_grant *x = a, *y = b;
+	int r = strcmp(x->ns, y->ns);
+
+	return r ? r : strcmp(x->mod, y->mod);
+}
+
+/* Sorted copy without duplicates; returns its length. */
+static size_t unique(const struct ns_grant *g, size_t n,
+		     struct ns_grant **out)
+{
+	size_t i, k = 0;
+
+	*out = xmalloc((n ? n : 1) * sizeof(**out));
+	if (!n)
+		return 0;
+	memcpy(*out, g, n * sizeof(*g));
+	qsort(*out, n, sizeof(**out), cmp_grant);
+	for (i = 0; i < n; i++) {
+		if (!k || cmp_grant(&(*out)[k - 1], &(*out)[i]))
+			(*out)[k++] = (*out)[i];
+	}
+	return k;
+}
+
+bool verdict_grants_differ(const struct nsmod *m)
+{
+	struct ns_grant *a, *b;
+	size_t na, nb, i;
+	bool differ;
+
+	na = unique(m->grants, m->n_grants, &a);
+	nb = unique(m->info_grants, m->n_info_grants, &b);
+	differ = na != nb;
+	for (i = 0; !differ && i < na; i++)
+		differ = cmp_grant(&a[i], &b[i]) != 0;
+	free(a);
+	free(b);
+	return differ;
+}
+
 struct requester {
-	const struct state *st;
+	const struct kernel *k;
 	const struct nsmod *m;
 	const struct object *self;
 	bool proprietary;	/* TAINT_PROPRIETARY_MODULE, or inherited */
@@ -41,18 +111,18 @@ static bool imports(const struct nsmod *m, const char *ns)
 }
 
 /* Rows 4 to 6 and the GPL rule, for a restricted namespace. */
-static bool allowed(struct requester *r, const struct export_ref *e,
+static bool allowed(struct requester *r, const struct export *e,
 		    const char *sym, bool gplok)
 {
 	const struct object *x;
 	struct finding *f;
 
-	if (!state_lists(r->st, e->owner, e->ns, r->m->name)) {
-		x = state_other_lister(r->st, e->ns, r->m->name, e->owner,
+	if (!kernel_lists(r->k, e->owner, e->ns, r->m->name)) {
+		x = kernel_other_lister(r->k, e->ns, r->m->name, e->owner,
 				       r->self);
 		if (x)
 			f = add(r, F_WRONG_MODULE, sym);
-		else if (state_declares(r->st, e->owner, e->ns))
+		else if (kernel_declares(r->k, e->owner, e->ns))
 			f = add(r, F_NOT_ALLOWED, sym);
 		else
 			f = add(r, F_UNDECLARED, sym);
@@ -77,13 +147,13 @@ static void resolve(struct requester *r, const struct ns_undef *u)
 {
 	/* As fsa.gplok: a taint inherited below counts from the next one. */
 	bool gplok = !r->proprietary;
-	const struct export_ref *e;
+	const struct export *e;
 	bool restricted;
 	struct finding *f;
 
-	e = state_find_symbol(r->st, u->sym, gplok, r->self);
+	e = kernel_find_symbol(r->k, u->sym, gplok, r->self);
 	if (!e) {
-		if (u->weak || !state_vmlinux_known(r->st))
+		if (u->weak || !r->k->vmlinux_known)
 			return;
 		if ((r->m->machine == EM_X86_64 || r->m->machine == EM_386) &&
 		    streq(u->sym, "_GLOBAL_OFFSET_TABLE_"))
@@ -105,7 +175,7 @@ static void resolve(struct requester *r, const struct ns_undef *u)
 	}
 	if (!*e->ns)
 		return;		/* row 1 */
-	restricted = state_restricted(r->st, e->ns, r->self);
+	restricted = kernel_restricted(r->k, e->ns, r->self);
 	if (restricted && !allowed(r, e, u->sym, gplok))
 		return;
 	if (imports(r->m, e->ns))
@@ -123,10 +193,10 @@ static void duplicates(struct requester *r)
 
 	for (i = 0; i < r->m->n_exports; i++) {
 		const char *sym = r->m->exports[i].sym;
-		const struct export_ref *e;
+		const struct export *e;
 		struct finding *f;
 
-		e = state_find_symbol(r->st, sym, true, r->self);
+		e = kernel_find_symbol(r->k, sym, true, r->self);
 		if (!e)
 			continue;
 		f = add(r, F_DUPLICATE, sym);
@@ -135,20 +205,20 @@ static void duplicates(struct requester *r)
 	}
 }
 
-bool verdict_check(const struct state *st, const struct nsmod *m,
+bool verdict_check(const struct kernel *k, const struct nsmod *m,
 		   const struct object *self, struct findings *out)
 {
 	struct requester r = {
-		.st = st,
+		.k = k,
 		.m = m,
 		.self = self,
-		.proprietary = modinfo_proprietary(m),
+		.proprietary = verdict_proprietary(m),
 		.out = out,
 	};
 	size_t i, n0 = out->n;
 
 	/* add_unformed_module(): -EEXIST, before any symbol. */
-	if (!self && state_find_name(st, m->name)) {
+	if (!self && kernel_find_name(k, m->name)) {
 		add(&r, F_ALREADY_LOADED, NULL);
 		return false;
 	}
@@ -212,6 +282,23 @@ const char *finding_name(const struct finding *f)
 	};
 
 	return names[f->kind];
+}
+
+char *finding_unknown_line(const struct finding *f, const char *r)
+{
+	switch (f->kind) {
+	case F_NOT_IMPORTED:
+	case F_WRONG_MODULE:
+	case F_NOT_ALLOWED:
+	case F_UNDECLARED:
+	case F_NOT_GPL:
+	case F_PROPRIETARY_OWNER:
+		/* simplify_symbols(), after resolve_symbol() refused. */
+		return xasprintf("%s: Unknown symbol %s (err %d)", r, f->sym,
+				 finding_errno(f));
+	default:
+		return NULL;
+	}
 }
 
 char *finding_line(const struct finding *f, const char *r)

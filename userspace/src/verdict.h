@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kernel.h"
 #include "nsmod.h"
-#include "state.h"
 
 enum finding_kind {
 	F_UNKNOWN_SYMBOL,	/* not found (or GPL-only, hidden): -ENOENT */
@@ -42,11 +42,18 @@ struct findings {
 	size_t n, cap;
 };
 
+/* The kernel's license_is_gpl_compatible(); NULL is not. */
+bool license_gpl_compatible(const char *license);
+/* Whether loading m taints it TAINT_PROPRIETARY_MODULE (check_modinfo()). */
+bool verdict_proprietary(const struct nsmod *m);
+/* Whether m's modinfo allow_ns= lines and its __ns_allow records differ. */
+bool verdict_grants_differ(const struct nsmod *m);
+
 /*
- * Check m against st. self is m's own object when it is already in st
- * (--all), else NULL. Returns true when m would load.
+ * Check m against the model k. self is m's own object when it is already
+ * in k (--all), else NULL. Returns true when m would load.
  */
-bool verdict_check(const struct state *st, const struct nsmod *m,
+bool verdict_check(const struct kernel *k, const struct nsmod *m,
 		   const struct object *self, struct findings *out);
 
 /* The kernel's refusal of a module whose __ns_allow is malformed. */
@@ -58,5 +65,10 @@ int finding_errno(const struct finding *f);
 const char *finding_name(const struct finding *f);
 /* The exact line the kernel prints (malloc'd). */
 char *finding_line(const struct finding *f, const char *modname);
+/*
+ * The line simplify_symbols() prints after it, "R: Unknown symbol S (err
+ * E)" (malloc'd), or NULL when the kernel prints none.
+ */
+char *finding_unknown_line(const struct finding *f, const char *modname);
 
 #endif

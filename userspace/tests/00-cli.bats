@@ -24,9 +24,17 @@ load helpers
 	[[ $stderr == *"nscheck: ERROR: missing module argument"* ]]
 }
 
-@test "an unknown option is a usage error (2)" {
-	run nscheck --frobnicate "$FX/imp_plain.ko"
+@test "an unknown option is a usage error (2), said once" {
+	run --separate-stderr nscheck --frobnicate "$FX/imp_plain.ko"
 	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "nscheck: ERROR: unrecognized option '--frobnicate'; see --help"
+	run --separate-stderr nscheck -Z "$FX/imp_plain.ko"
+	assert_failure 2
+	assert_equal "$stderr" "nscheck: ERROR: invalid option -- 'Z'; see --help"
+	run --separate-stderr nscheck "$FX/imp_plain.ko" --kdir
+	assert_failure 2
+	assert_equal "$stderr" "nscheck: ERROR: option '--kdir' needs an argument; see --help"
 }
 
 @test "--all with modules is a usage error (2)" {
@@ -55,7 +63,7 @@ load helpers
 @test "an unreadable module does not stop the others" {
 	run --separate-stderr nsk missing.ko exp_a.ko imp_none.ko
 	assert_failure 2
-	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 	assert_error_names missing.ko
 }
 

@@ -18,13 +18,13 @@ EXPORTERS="exp_a.ko exp_b.ko"
 @test "row 2: an unrestricted namespace needs the import (module's)" {
 	run nsk $EXPORTERS imp_open.ko imp_open_noimport.ko
 	assert_failure 1
-	assert_output "imp_open_noimport: module uses symbol (a_open) from namespace AOPEN, but does not import it."
+	assert_output "imp_open_noimport: module uses symbol (a_open) from namespace AOPEN, but does not import it."$'\n'"imp_open_noimport: Unknown symbol a_open (err -22)"
 }
 
 @test "row 2: an unrestricted namespace needs the import (vmlinux's)" {
 	run nsk imp_vopen.ko
 	assert_failure 1
-	assert_output "imp_vopen: module uses symbol (v_open_fn) from namespace VOPEN, but does not import it."
+	assert_output "imp_vopen: module uses symbol (v_open_fn) from namespace VOPEN, but does not import it."$'\n'"imp_vopen: Unknown symbol v_open_fn (err -22)"
 }
 
 @test "row 3: the owner lists the requester, which imports: loads" {
@@ -36,7 +36,7 @@ EXPORTERS="exp_a.ko exp_b.ko"
 @test "row 3: listed but not importing gets row 2's line" {
 	run nsk $EXPORTERS imp_noimport.ko
 	assert_failure 1
-	assert_output "imp_noimport: module uses symbol (a_fn) from namespace MRES, but does not import it."
+	assert_output "imp_noimport: module uses symbol (a_fn) from namespace MRES, but does not import it."$'\n'"imp_noimport: Unknown symbol a_fn (err -22)"
 }
 
 @test "row 3: vmlinux lists the requester (modules.builtin.modinfo)" {
@@ -47,37 +47,37 @@ EXPORTERS="exp_a.ko exp_b.ko"
 @test "row 4: another module lists the requester" {
 	run nsk $EXPORTERS imp_wrong.ko
 	assert_failure 1
-	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`exp_a'"
+	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`exp_a'"$'\n'"imp_wrong: Unknown symbol b_fn (err -13)"
 }
 
 @test "row 4: of two other listers, the first by name, not by load order" {
 	run nsk $EXPORTERS zz_lister.ko aa_lister.ko imp_two.ko
 	assert_failure 1
-	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`aa_lister'"
+	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`aa_lister'"$'\n'"imp_two: Unknown symbol b_fn (err -13)"
 }
 
 @test "row 4: vmlinux, when it lists the requester, before any module" {
 	run nsk $EXPORTERS aa_lister.ko zz_lister.ko imp_wrong_v.ko
 	assert_failure 1
-	assert_output "namespace \`MRES' for symbol \`a_fn' defined in wrong module \`vmlinux'"
+	assert_output "namespace \`MRES' for symbol \`a_fn' defined in wrong module \`vmlinux'"$'\n'"imp_wrong_v: Unknown symbol a_fn (err -13)"
 }
 
 @test "row 5: the owner declares the namespace without the requester" {
 	run nsk $EXPORTERS imp_none.ko
 	assert_failure 1
-	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 }
 
 @test "row 5: vmlinux owns and declares the namespace" {
 	run nsk imp_bad_v.ko
 	assert_failure 1
-	assert_output "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
+	assert_output "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"$'\n'"imp_bad_v: Unknown symbol v_res_fn (err -13)"
 }
 
 @test "row 6: the owner does not declare, another exporter does" {
 	run nsk $EXPORTERS imp_undecl.ko
 	assert_failure 1
-	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"$'\n'"imp_undecl: Unknown symbol b_fn (err -13)"
 }
 
 @test "restricted only by a loaded object: without exp_a, MRES is open" {
@@ -100,19 +100,25 @@ EXPORTERS="exp_a.ko exp_b.ko"
 @test "every failing symbol, in .symtab order" {
 	run nsk $EXPORTERS multi.ko
 	assert_failure 1
-	assert_equal "${#lines[@]}" 4
+	# Each refusal, then simplify_symbols()'s line with its errno.
+	assert_equal "${#lines[@]}" 7
 	assert_line --index 0 "module multi not allowed to reference namespace \`MRES' for a_fn"
-	assert_line --index 1 "multi: Unknown symbol no_such_symbol (err -2)"
-	assert_line --index 2 "multi referencing undeclared namespace \`MRES' for b_fn"
-	assert_line --index 3 "multi: module uses symbol (a_open) from namespace AOPEN, but does not import it."
+	assert_line --index 1 "multi: Unknown symbol a_fn (err -13)"
+	assert_line --index 2 "multi: Unknown symbol no_such_symbol (err -2)"
+	assert_line --index 3 "multi referencing undeclared namespace \`MRES' for b_fn"
+	assert_line --index 4 "multi: Unknown symbol b_fn (err -13)"
+	assert_line --index 5 "multi: module uses symbol (a_open) from namespace AOPEN, but does not import it."
+	assert_line --index 6 "multi: Unknown symbol a_open (err -22)"
 }
 
 @test "one pass: every row in one run, each module on its own line" {
 	run nsk $EXPORTERS imp_ok.ko imp_none.ko imp_undecl.ko imp_plain.ko
 	assert_failure 1
-	assert_equal "${#lines[@]}" 2
+	assert_equal "${#lines[@]}" 4
 	assert_line --index 0 "module imp_none not allowed to reference namespace \`MRES' for a_fn"
-	assert_line --index 1 "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+	assert_line --index 1 "imp_none: Unknown symbol a_fn (err -13)"
+	assert_line --index 2 "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+	assert_line --index 3 "imp_undecl: Unknown symbol b_fn (err -13)"
 }
 
 @test "a 127-character namespace and a 55-character module are fine" {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --json: the same findings, field by field (schema in nscheck(1)).
+# --json: the same findings, field by field (schema in README.md).
 
 load helpers
 
@@ -59,11 +59,13 @@ jqr() {
 		"duplicate-export -8 kernel"
 }
 
-@test "json: the message is the text output's line" {
+@test "json: the lines are the text output's, the message the first" {
 	json exp_a.ko exp_b.ko multi.ko
 	local text
 	text=$(nsk exp_a.ko exp_b.ko multi.ko || true)
-	assert_equal "$(jqr '.modules[].findings[].message')" "$text"
+	assert_equal "$(jqr '.modules[].findings[].lines[]')" "$text"
+	assert_equal "$(jqr '.modules[].findings[] | select(.message != .lines[0])')" ""
+	assert_equal "$(jqr '[.modules[].findings[].lines | length] | join(" ")')" "2 1 2 2"
 }
 
 @test "json: unreadable modules, with and without a name" {
@@ -94,8 +96,9 @@ jqr() {
 	assert_equal "$(jqr '.modules[1].file')" "$f"
 }
 
-@test "json: --quiet wins, stdout stays empty" {
+@test "json: --quiet with --json is bad usage, not JSON dropped" {
 	run --separate-stderr nsk --json -q exp_a.ko imp_none.ko
-	assert_failure 1
+	assert_failure 2
 	assert_output ""
+	assert_equal "$stderr" "nscheck: ERROR: --quiet and --json: choose one"
 }

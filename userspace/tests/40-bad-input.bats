@@ -38,26 +38,26 @@ bad() {
 @test "bad: truncated inside the sections" {
 	local f=$BATS_TEST_TMPDIR/trunc.ko
 	head -c 1500 "$FX/exp_a.ko" >"$f"
-	bad "$f" "corrupt section header table"
+	bad "$f" "truncated: the section header table (at byte $(peek "$FX/exp_a.ko" 40 8)) ends past the end of the file (1500 bytes)"
 }
 
 @test "bad: truncated to the ELF header" {
 	local f=$BATS_TEST_TMPDIR/trunc.ko
 	head -c 64 "$FX/exp_a.ko" >"$f"
-	bad "$f" "corrupt section header table"
+	bad "$f" "truncated: the section header table (at byte $(peek "$FX/exp_a.ko" 40 8)) ends past the end of the file (64 bytes)"
 }
 
 @test "bad: truncated inside the ELF header" {
 	local f=$BATS_TEST_TMPDIR/trunc.ko
 	head -c 10 "$FX/exp_a.ko" >"$f"
-	bad "$f" "not an ELF file"
+	bad "$f" "truncated: 10 bytes, shorter than an ELF header"
 }
 
 @test "bad: section header table offset past the end" {
 	local f
 	f=$(fixture_copy exp_a.ko)
 	poke "$f" 40 0 0 0 0 1 0 0 0
-	bad "$f" "corrupt section header table"
+	bad "$f" "truncated: the section header table (at byte 4294967296) ends past the end of the file"
 }
 
 @test "bad: section name table index out of range" {
@@ -78,7 +78,7 @@ bad() {
 	local f
 	f=$(fixture_copy exp_a.ko)
 	poke "$f" "$(shdr_field "$f" 1 24)" 0 0 0 0x7f 0 0 0 0
-	bad "$f" "truncated or corrupt: section 1 ends past the end of the file"
+	bad "$f" "corrupt section header 1: the section ends past the end of the file"
 }
 
 @test "bad: a section name outside the name table" {
@@ -240,8 +240,18 @@ symvers_line() {
 	symvers_line '0x1\tfoo\tvmlinux\tEXPORT_SYMBOL_FUTURE\t\n' "export type"
 }
 
-@test "symvers: an empty line" {
-	symvers_line '\n' "fewer than 5"
+@test "symvers: empty lines are skipped, as depmod -E skips them" {
+	local f=$BATS_TEST_TMPDIR/Module.symvers
+	{
+		head -2 "$FX/kdir/Module.symvers"
+		echo
+		tail -n +3 "$FX/kdir/Module.symvers"
+		echo
+	} >"$f"
+	run nscheck -E "$f" "$FX/imp_vopen.ko"
+	assert_failure 1
+	# The exports after the blank line count: v_open_fn is VOPEN's.
+	assert_line --index 0 "imp_vopen: module uses symbol (v_open_fn) from namespace VOPEN, but does not import it."
 }
 
 @test "symvers: spaces instead of tabs" {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Malformed grants: the corrupted variants of nsa_exp.ko that the guest
-# loads (modules/malformed.tsv, written by modules/malformed/
+# loads (malformed/malformed.tsv, written by malformed/
 # gen-malformed.py). nscheck answers each with the table's exit status:
 # 2 with an error naming the file, the kernel's own line for a malformed
 # record; 0 with nothing on stderr but warnings naming the file. Made from
@@ -12,8 +12,8 @@
 load helpers
 
 TOP=$BATS_TEST_DIRNAME/../..
-TABLE=$TOP/modules/malformed.tsv
-GEN=$TOP/modules/malformed/gen-malformed.py
+TABLE=$BATS_TEST_DIRNAME/malformed/malformed.tsv
+GEN=$BATS_TEST_DIRNAME/malformed/gen-malformed.py
 REAL_KO=${NSA_EXP_KO:-$TOP/build/modules/ko/nsa_exp.ko}
 
 setup_file() {

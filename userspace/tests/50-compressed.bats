@@ -23,7 +23,7 @@ compressed() {
 	# imp_ok_zst is imp_ok and uses a_fn.
 	if compressed XZ nsk exp_a_xz.ko.xz imp_none.ko; then
 		assert_failure 1
-		assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+		assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 	fi
 	if compressed ZSTD nsk exp_a.ko imp_ok_zst.ko.zst; then
 		assert_success
@@ -43,11 +43,11 @@ compressed() {
 	zstd -q "$f" -o "$f.zst"
 	if compressed XZ nsk exp_a.ko "$f.xz"; then
 		assert_failure 1
-		assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+		assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 	fi
 	if compressed ZSTD nsk exp_a.ko "$f.zst"; then
 		assert_failure 1
-		assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+		assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 	fi
 }
 
@@ -57,16 +57,19 @@ compressed() {
 	zstd -q --rm "$f"
 	compressed ZSTD nsk "$f.zst" imp_ok.ko imp_none.ko || return 0
 	assert_failure 1
-	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 }
 
-@test "gzip: read when libkmod has zlib, else a clear error" {
-	run --separate-stderr nsk exp_a.ko imp_ok_gz.ko.gz
-	if kmod --version | grep -q '+ZLIB' && has ZLIB; then
-		assert_success
-	else
-		assert_failure 2
-		assert_error_names "imp_ok_gz.ko.gz:"
-		[[ $stderr == *gzip* || $stderr == *zlib* ]]
-	fi
+@test "gzip: read end to end when nscheck has zlib, whatever libkmod has" {
+	# nscheck inflates each file once and never hands it to libkmod, so
+	# Debian's libkmod without zlib (kmod --version: -ZLIB) is no matter.
+	compressed ZLIB nsk exp_a.ko imp_ok_gz.ko.gz || return 0
+	assert_success
+	assert_output ""
+	local f=$BATS_TEST_TMPDIR/imp_none.ko
+	cp "$FX/imp_none.ko" "$f"
+	gzip -n "$f"
+	run nsk exp_a.ko "$f.gz"
+	assert_failure 1
+	assert_line --index 0 "module imp_none not allowed to reference namespace \`MRES' for a_fn"
 }

@@ -35,9 +35,11 @@ setup() {
 	assert_failure 1
 	# imp_ok sorts before exp_a and still finds it; every other module
 	# is loaded, so imp_two and imp_none are refused.
-	assert_equal "${#lines[@]}" 2
+	assert_equal "${#lines[@]}" 4
 	assert_line --index 0 "module imp_none not allowed to reference namespace \`MRES' for a_fn"
-	assert_line --index 1 "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`aa_lister'"
+	assert_line --index 1 "imp_none: Unknown symbol a_fn (err -13)"
+	assert_line --index 2 "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`aa_lister'"
+	assert_line --index 3 "imp_two: Unknown symbol b_fn (err -13)"
 	[[ $stderr == *"checked 9 modules: 7 would load, 2 refused, 0 unreadable"* ]]
 	[[ $stderr == *"using $T/usr/src/linux-headers-$KVER/Module.symvers"* ]]
 }
@@ -47,14 +49,14 @@ setup() {
 	cp "$FX/imp_bad_v.ko" "$M/kernel/z/"
 	run nscheck --all -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers"
 	assert_failure 1
-	assert_equal "${#lines[@]}" 3
-	assert_line --index 2 "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
+	assert_equal "${#lines[@]}" 6
+	assert_line --index 4 "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
 	# Without the tree's modules.builtin.modinfo, vmlinux declares
 	# nothing: VRES is not restricted.
 	rm "$M/modules.builtin.modinfo"
 	run nscheck --all -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers"
 	assert_failure 1
-	assert_equal "${#lines[@]}" 2
+	assert_equal "${#lines[@]}" 4
 }
 
 @test "--all: a module never counts against itself" {
@@ -79,7 +81,7 @@ setup() {
 @test "-b/-k give a list of modules the tree's kernel" {
 	run nscheck -b "$T" -k "$KVER" "$FX/imp_v.ko" "$FX/imp_bad_v.ko"
 	assert_failure 1
-	assert_output "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
+	assert_output "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"$'\n'"imp_bad_v: Unknown symbol v_res_fn (err -13)"
 }
 
 @test "--kdir wins over the tree's kernel description" {
@@ -89,7 +91,7 @@ setup() {
 	printf 'x.allow_ns=VRES:imp_bad_v\0' >"$k/modules.builtin.modinfo"
 	run nscheck -b "$T" -k "$KVER" --kdir "$k" "$FX/imp_v.ko" "$FX/imp_bad_v.ko"
 	assert_failure 1
-	assert_output "module imp_v not allowed to reference namespace \`VRES' for v_res_fn"
+	assert_output "module imp_v not allowed to reference namespace \`VRES' for v_res_fn"$'\n'"imp_v: Unknown symbol v_res_fn (err -13)"
 }
 
 @test "--all: the requester's own records never count" {
@@ -104,5 +106,5 @@ setup() {
 	cp "$FX/imp_undecl.ko" "$M/kernel/"
 	run nscheck --all -b "$T" -k "$KVER"
 	assert_failure 1
-	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"
+	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"$'\n'"imp_undecl: Unknown symbol b_fn (err -13)"
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --suggest: candidate namespaces for MODULE_NAMESPACE_ALLOW, grouped by
 # exporter and users, the paste-ready lines, the filters, the summary and
-# --json (schema in nscheck(1)). The tree is fixtures.table's sg/.
+# --json (schema in README.md). The tree is fixtures.table's sg/.
 
 load helpers
 
@@ -143,6 +143,7 @@ MODULE_IMPORT_NS(SG_OTHER_FOR_SG_C);
  *   4-10         1
  *   >10          1
  * proposed (at most 2 users): 9 namespaces, 11 exports
+ * not proposed: 3 namespaces with more than 2 users (the most: VMLINUX_FOR_SG_DASH_SG_U01_SG_U02_SG_U03_SG_U04_SG_U05_246E0F91 of vmlinux, 12 users)
  */
 EOF
 }
@@ -458,4 +459,21 @@ sg_core SG_CORE_FOR_SG_A_SG_B"
 	assert_equal "$(jq -r '.summary.exports' <<<"$output")" "$(wc -l <"$kobj/Module.symvers")"
 	assert_equal "$(jq -r '[.summary.by_users[]] | add' <<<"$output")" "$(wc -l <"$kobj/Module.symvers")"
 	assert_equal "$(jq -r '.summary.modules' <<<"$output")" "$(grep -c . "$kobj/modules.order")"
+}
+
+@test "suggest: an exporter with nothing proposed says why" {
+	# sg_other's exports, o_ns (SGNS) and o_solo, have one user each
+	# (sg_c): with --max-users 0 nothing is proposed, and the summary
+	# says why.
+	run --separate-stderr sug --exporter sg_other --max-users 0
+	assert_success
+	assert_line " * proposed (at most 0 users): 0 namespaces, 0 exports"
+	assert_line " * not proposed: 2 namespaces with more than 0 users (the most: SGNS of sg_other, 1 user)"
+	run --separate-stderr sug --exporter sg_a
+	assert_success
+	[[ $stderr == *"WARNING: --exporter sg_a: it exports nothing"* ]] ||
+		fail "no reason given: $stderr"
+	run --separate-stderr sug --exporter no_such
+	[[ $stderr == *"WARNING: --exporter no_such: no such module in the tree"* ]] ||
+		fail "no reason given: $stderr"
 }

@@ -70,3 +70,31 @@ assert_error_names() {
 	[[ $stderr == *"nscheck: ERROR: $1"* ]] ||
 		fail "stderr does not name $1: $stderr"
 }
+
+# A module tree in this test's folder: T/lib/modules/KVER (M), vmlinux's
+# Module.symvers and modules.builtin.modinfo from the fixture kernel.
+# mktree [FIXTURE:SUBDIR/FILE...]: each fixture copied to M/SUBDIR/FILE.
+mktree() {
+	local spec
+	KVER=9.9.9-test
+	T=$BATS_TEST_TMPDIR/root
+	M=$T/lib/modules/$KVER
+	mkdir -p "$M"
+	cp "$FX/kdir/modules.builtin.modinfo" "$M/"
+	for spec; do
+		mkdir -p "$(dirname "$M/${spec#*:}")"
+		cp "$FX/${spec%%:*}" "$M/${spec#*:}"
+	done
+}
+
+# nscheck on the tree mktree made, with the fixture vmlinux.
+nst() {
+	nscheck -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers" "$@"
+}
+
+# depmod's indexes for the tree (modules.dep.bin, aliases, softdeps).
+run_depmod() {
+	depmod -b "$T" "$KVER" 2>/dev/null ||
+		fail "depmod -b $T $KVER failed"
+	[[ -f $M/modules.dep.bin ]] || fail "no modules.dep.bin"
+}

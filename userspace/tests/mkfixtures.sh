@@ -85,7 +85,7 @@ build_one() {
 			info+=("allow_ns=${attr#allow=}")
 			records+=("${attr#allow=}\\0")
 			;;
-		info=*) info+=("${attr#info=}") ;;
+		info=*) info+=("${attr#info=}"); info[-1]=${info[-1]//+/ } ;;
 		record=*) records+=("${attr#record=}") ;;
 		nobits=*) nobits=${attr#nobits=} ;;
 		use=*) refs+=("	.quad ${attr#use=}") ;;

@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # make check: every suite with the plain build and with the ASan+UBSan
-# build; the corrupt inputs, the verdicts and --all also under valgrind.
+# build; the corrupt inputs, the verdicts, trees, names and --all also
+# under valgrind.
 # Ends with one "N passed, N failed" line. Usage: run.sh BUILD_DIR
 set -uo pipefail
 
 build=$(cd "${1:?usage: run.sh BUILD_DIR}" && pwd)
 tests=$(cd "$(dirname "$0")" && pwd)
 valgrind=(valgrind -q --error-exitcode=99 --leak-check=full
+	--suppressions="$tests/libkmod.supp"
 	--errors-for-leak-kinds=definite,indirect
 	--show-leak-kinds=definite,indirect)
 log=$(mktemp)
@@ -25,7 +27,8 @@ pass "plain build" bats --tap "$tests"
 pass "under valgrind" NSCHECK_WRAP="${valgrind[*]}" bats --tap \
 	"$tests/10-verdicts.bats" "$tests/40-bad-input.bats" \
 	"$tests/46-malformed.bats" "$tests/47-fuzz-regressions.bats" \
-	"$tests/60-tree.bats" "$tests/80-suggest.bats"
+	"$tests/60-tree.bats" "$tests/65-search-order.bats" \
+	"$tests/66-names.bats" "$tests/80-suggest.bats"
 pass "ASan+UBSan build" NSCHECK_BIN="$build/asan/nscheck" \
 	ASAN_OPTIONS=exitcode=99:detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1 \

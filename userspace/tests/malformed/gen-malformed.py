@@ -9,7 +9,7 @@
 #
 # IN.ko is an x86_64 (ELF64, little-endian) kernel module with an
 # allocated __ns_allow section and a .modinfo section. TABLE is
-# modules/malformed.tsv: for each row, OUTDIR/<variant>.ko is written by
+# userspace/tests/malformed/malformed.tsv: for each row, OUTDIR/<variant>.ko is written by
 # the function below registered under the row's variant name. What the
 # kernel and nscheck do with each variant is the table's business; this
 # only makes the files. Every variant keeps the module's name.

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nscheck - vmlinux, read into the model
+ */
+
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "describe.h"
+#include "log.h"
+#include "symvers.h"
+
+static void on_symvers(const struct symvers_line *l, void *arg)
+{
+	/* Modules count only when they are loaded, from their files. */
+	if (streq(l->owner, "vmlinux"))
+		kernel_add_vmlinux_export(arg, l->sym, l->ns, l->gpl);
+}
+
+static void on_builtin(const char *ns, size_t nslen, const char *mod,
+		       void *arg)
+{
+	kernel_add_vmlinux_grant(arg, ns, nslen, mod);
+}
+
+/* The tree's build/Module.symvers; an absolute link is under basedir. */
+static char *tree_symvers(const char *dirname, const char *basedir)
+{
+	char *link = xasprintf("%s/build", dirname);
+	char target[PATH_MAX];
+	ssize_t len;
+	char *path;
+
+	len = readlink(link, target, sizeof(target) - 1);
+	if (len > 0) {
+		target[len] = '\0';
+		if (target[0] == '/')
+			path = xasprintf("%s%s/Module.symvers",
+					 basedir ? basedir : "", target);
+		else
+			path = xasprintf("%s/%s/Module.symvers", dirname,
+					 target);
+	} else {
+		path = xasprintf("%s/Module.symvers", link);
+	}
+	free(link);
+	if (access(path, R_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
+int describe_vmlinux(struct kernel *k, const struct kdesc *d)
+{
+	char *path = NULL, *err = NULL;
+	size_t i;
+	int r = 0;
+
+	for (i = 0; r == 0 && i < d->n_symvers; i++)
+		r = symvers_read(d->symvers[i], on_symvers, k, &err);
+	if (r == 0 && d->kdir) {
+		path = xasprintf("%s/Module.symvers", d->kdir);
+		r = symvers_read(path, on_symvers, k, &err);
+		free(path);
+	} else if (r == 0 && !d->n_symvers) {
+		path = tree_symvers(d->dirname, d->basedir);
+		if (path) {
+			INF("using %s\n", path);
+			r = symvers_read(path, on_symvers, k, &err);
+		}
+		free(path);
+	}
+	if (r < 0)
+		goto done;
+
+	if (d->kdir)
+		path = xasprintf("%s/modules.builtin.modinfo", d->kdir);
+	else
+		path = xasprintf("%s/modules.builtin.modinfo", d->dirname);
+	if (access(path, F_OK) == 0)
+		r = builtin_read_grants(path, on_builtin, k, &err);
+	free(path);
+done:
+	if (r < 0)
+		ERR("%s\n", err);
+	free(err);
+	return r;
+}

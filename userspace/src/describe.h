@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * nscheck - vmlinux, read into the model: its exports (and their
+ * namespaces and GPL flags) from Module.symvers, its grants from
+ * modules.builtin.modinfo.
+ */
+#ifndef NSCHECK_DESCRIBE_H
+#define NSCHECK_DESCRIBE_H
+
+#include <stddef.h>
+
+#include "kernel.h"
+
+struct kdesc {
+	const char *const *symvers;	/* -E files */
+	size_t n_symvers;
+	const char *kdir;	/* --kdir: a kernel build tree */
+	const char *dirname;	/* the module tree, BASEDIR/lib/modules/KVER */
+	const char *basedir;	/* -b, or NULL */
+};
+
+/*
+ * vmlinux's exports: every -E file and --kdir's Module.symvers; without
+ * either, the module tree's build/Module.symvers when there is one. Its
+ * grants: --kdir's modules.builtin.modinfo, else the module tree's.
+ * Returns 0, or -1 after an error naming the file.
+ */
+int describe_vmlinux(struct kernel *k, const struct kdesc *d);
+
+#endif

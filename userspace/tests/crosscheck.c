@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * crosscheck - nscheck's reading of each module against libkmod's: the
+ * undefined symbols and their binding (kmod_module_get_dependency_symbols(),
+ * in .symtab order, before the __versions entries no symbol references)
+ * and the modinfo name=, license=, import_ns= and allow_ns= values
+ * (kmod_module_get_info()). nscheck reads both itself, once per file
+ * (README.md, "Reading modules"); this says it reads the same.
+ * Usage: crosscheck MODULE... (or - to read paths from stdin). Exit 1 on
+ * a difference, naming the file.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <gelf.h>
+#include <libkmod.h>
+
+#include "loader.h"
+#include "util.h"
+
+static int diff(const char *path, const char *what, const char *ours,
+		const char *kmods)
+{
+	printf("%s: %s: nscheck '%s', libkmod '%s'\n", path, what,
+	       ours ? ours : "(none)", kmods ? kmods : "(none)");
+	return 1;
+}
+
+static int symbols(struct kmod_module *mod, const struct nsmod *m)
+{
+	struct kmod_list *list = NULL, *l;
+	size_t i = 0;
+	int bad = 0;
+
+	if (kmod_module_get_dependency_symbols(mod, &list) < 0)
+		return diff(m->path, "symbols", "", "unreadable");
+	kmod_list_foreach(l, list) {
+		const char *s = kmod_module_dependency_symbol_get_symbol(l);
+		bool weak = kmod_module_dependency_symbol_get_bind(l) ==
+			    KMOD_SYMBOL_WEAK;
+
+		/* Common symbols are not libkmod's; empty names neither. */
+		while (i < m->n_undefs &&
+		       (m->undefs[i].common || !*m->undefs[i].sym))
+			i++;
+		if (i == m->n_undefs)
+			break;	/* libkmod's __versions extras, after */
+		if (!streq(s, m->undefs[i].sym) || weak != m->undefs[i].weak) {
+			bad = diff(m->path, "undefined symbol",
+				   m->undefs[i].sym, s);
+			break;
+		}
+		i++;
+	}
+	while (!bad && i < m->n_undefs &&
+	       (m->undefs[i].common || !*m->undefs[i].sym))
+		i++;
+	if (!bad && i < m->n_undefs)
+		bad = diff(m->path, "undefined symbol", m->undefs[i].sym, "");
+	kmod_module_dependency_symbols_free_list(list);
+	return bad;
+}
+
+static int modinfo(struct kmod_module *mod, const struct nsmod *m)
+{
+	struct kmod_list *list = NULL, *l;
+	const char *name = NULL, *license = NULL;
+	size_t imports = 0, grants = 0;
+	int bad = 0;
+
+	if (kmod_module_get_info(mod, &list) < 0)
+		return diff(m->path, "modinfo", "", "unreadable");
+	kmod_list_foreach(l, list) {
+		const char *k = kmod_module_info_get_key(l);
+		const char *v = kmod_module_info_get_value(l);
+
+		if (!v)
+			continue;
+		if (streq(k, "name") && !name)
+			name = v;
+		else if (streq(k, "license") && !license)
+			license = v;
+		else if (streq(k, "import_ns") && !bad) {
+			if (imports >= m->n_imports ||
+			    !streq(v, m->imports[imports]))
+				bad = diff(m->path, "import_ns",
+					   imports < m->n_imports ?
+					   m->imports[imports] : NULL, v);
+			imports++;
+		} else if (streq(k, "allow_ns")) {
+			grants++;
+		}
+	}
+	if (!bad && imports != m->n_imports)
+		bad = diff(m->path, "import_ns", "more", "fewer");
+	if (!bad && grants != m->n_info_grants)
+		bad = diff(m->path, "allow_ns", "a count", "another");
+	if (!bad && name && !streq(name, m->name))
+		bad = diff(m->path, "name", m->name, name);
+	if (!bad && (!license != !m->license ||
+		     (license && !streq(license, m->license))))
+		bad = diff(m->path, "license", m->license, license);
+	kmod_module_info_free_list(list);
+	return bad;
+}
+
+static int one(struct kmod_ctx *ctx, struct loader *ld, const char *path,
+	       size_t *checked)
+{
+	const struct nsmod *m = loader_get(ld, path);
+	struct kmod_module *mod;
+	int bad;
+
+	if (m->error) {
+		printf("%s: nscheck cannot read it: %s\n", path, m->error);
+		return 1;
+	}
+	if (kmod_module_new_from_path(ctx, path, &mod) < 0)
+		return diff(path, "file", "read", "unreadable");
+	bad = symbols(mod, m) | modinfo(mod, m);
+	kmod_module_unref(mod);
+	(*checked)++;
+	return bad;
+}
+
+int main(int argc, char *argv[])
+{
+	const char *null_config = NULL;
+	struct kmod_ctx *ctx = kmod_new(NULL, &null_config);
+	size_t checked = 0, cap = 0;
+	struct loader ld;
+	char *line = NULL;
+	int i, bad = 0;
+
+	if (!ctx || elf_version(EV_CURRENT) == EV_NONE)
+		return 2;
+	loader_init(&ld);
+	for (i = 1; i < argc; i++) {
+		if (!streq(argv[i], "-")) {
+			bad |= one(ctx, &ld, argv[i], &checked);
+			continue;
+		}
+		while (getline(&line, &cap, stdin) > 0) {
+			line[strcspn(line, "\n")] = '\0';
+			bad |= one(ctx, &ld, line, &checked);
+			/* One file at a time: the loader keeps what it read. */
+			loader_free(&ld);
+			loader_init(&ld);
+		}
+	}
+	printf("crosscheck: %zu modules, %s\n", checked,
+	       bad ? "DIFFERENT" : "the same as libkmod");
+	free(line);
+	loader_free(&ld);
+	kmod_unref(ctx);
+	return bad;
+}
