@@ -117,10 +117,12 @@ step_refused() {
 step_viewer() {
 	local line re='^[A-Za-z0-9_]+ [A-Za-z0-9_]+ (exports|-) [A-Za-z0-9_*,-]+$'
 
+	# One read(): a snapshot (a reader that seeks back, as bash's read
+	# does, makes seq_file start again on what may be a new index).
 	while read -r line; do
 		[[ $line =~ $re ]] || echo "malformed(${line// /_})"
 		[[ $line == "NSA_STRESS nsa_stress_exp exports "* ]] && echo exporter
-	done </sys/kernel/debug/module_ns_allow/index
+	done <<<"$(cat /sys/kernel/debug/module_ns_allow/index)"
 	echo read
 	pause 0.02
 }
