@@ -92,21 +92,21 @@ transfer() {
 }
 
 # udp_diag uses udp_table, which the udp conversion leaves open for it: it
-# loads next to ipv6 and serves ss(8). With ss's /proc/net/udp fallback
-# pointed at an empty file, it sees the socket through udp_diag or not at
-# all.
+# loads next to ipv6 and serves ss(8). Unloaded first, it must come back
+# for ss's sock_diag request (inet_diag asks for it by its alias).
 @test "udp_diag, an in-tree user of an open udp symbol, loads and serves ss" {
-	local port=$((20000 + RANDOM % 20000)) server empty=$BATS_TEST_TMPDIR/empty
+	local port=$((20000 + RANDOM % 20000)) server
 
 	modprobe udp_diag
 	assert is_loaded udp_diag
+	rmmod udp_diag
 	timeout 30 socat -u "UDP4-RECV:$port" /dev/null &
 	server=$!
-	touch "$empty"
 	sleep 0.5
-	PROC_NET_UDP=$empty run ss -uanH "sport = :$port"
+	run ss -uanH "sport = :$port"
 	kill $server
 	assert_output --partial ":$port"
+	assert is_loaded udp_diag
 	run dmesg --notime
 	refute_output --regexp "udp_diag.*(namespace|Unknown symbol)"
 }
