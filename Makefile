@@ -5,7 +5,9 @@
 #
 #   make          build everything, boot the guest, show allowed and
 #                 refused loads (the demo)
-#   make check    every test: nscheck's host tests, then the guest suites
+#   make check    every test: nscheck's host tests and Debian audits, the
+#                 conversions' derivation, modpost against cases.tsv, then
+#                 the guest suites
 #   make shell    the same guest, an interactive shell
 #   make bench    load-time benchmark, patched against pristine 6.1
 #   make fuzz     nscheck's libFuzzer targets for FUZZ_TIME s (default 300)
@@ -108,6 +110,8 @@ $(IMAGE): $(MODS)/.built userspace $(shell find bats vm -type f)
 check: image
 	$(MAKE) -C userspace O=$(B)/userspace check
 	$(MAKE) -C userspace O=$(B)/userspace audit-debian
+	$(MAKE) -C conversions check SRC=$(PSRC)
+	modules/check-modpost.sh $(KOBJ) $(MODS) $(POBJ)
 	$(MAKE) check-guest
 
 # The guest suites alone, on this flavour's kernel.
