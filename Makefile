@@ -10,12 +10,14 @@
 #                 the guest suites
 #   make shell    the same guest, an interactive shell
 #   make bench    load-time benchmark, patched against pristine 6.1
+#   make bench-memo  the same, the series with and without its memo
 #   make fuzz     nscheck's libFuzzer targets for FUZZ_TIME s (default 300)
 #   make check-debug     the guest suites on the debug kernel (KASAN,
 #                        lockdep, kmemleak, ...), stress included
 #   make check-debug-selftest  the debug kernel with a use-after-free
 #                        put in: the stress suite must fail
 #   make check-pristine  the guest suites on pristine 6.1: must fail
+#   make check-kunit-i386  the KUnit suite on a 32-bit kernel
 #
 # Everything built lands in build/ (ignored by git); the debug flavour's
 # kernel, modules and image in build/debug/.
@@ -164,6 +166,31 @@ bench: $(KSTAMP) $(PKSTAMP)
 	bench/run.sh $(KOBJ) $(KSTAGE) $(B)/pristine-kernel/obj \
 		$(B)/pristine-kernel/stage $(B)/bench
 
+# The KUnit suite on a 32-bit kernel (MODULE_NAME_LEN is 60 there, 56 on
+# x86_64), built and run by the kernel's own kunit.py under
+# qemu-system-i386, from the patched source. Not part of 'make check'.
+check-kunit-i386: $(KSTAMP)
+	$(KSRC)/tools/testing/kunit/kunit.py run --arch=i386 \
+		--kunitconfig=$(KSRC)/kernel/module/.kunitconfig \
+		--build_dir=$(B)/kunit-i386 --jobs=$$(nproc)
+
+# The per-load memo's saving: the series against the series with
+# bench/no-memo.patch on top (a kernel of its own in build/no-memo).
+# Writes bench/RESULTS-memo.md and bench/load-time-memo.svg.
+NOMEMO := $(B)/no-memo
+bench-memo: $(KSTAMP)
+	rm -rf $(NOMEMO)/series
+	mkdir -p $(NOMEMO)/series
+	cp kernel-patch/series kernel-patch/*.patch bench/no-memo.patch \
+		$(NOMEMO)/series/
+	echo no-memo.patch >> $(NOMEMO)/series/series
+	vm/build-kernel.sh $(NOMEMO)/src $(NOMEMO)/obj $(NOMEMO)/stage \
+		$(NOMEMO)/series $(FRAGMENTS)
+	BENCH_NAMES="memo no-memo" BENCH_RESULTS=bench/RESULTS-memo.md \
+		BENCH_SVG=bench/load-time-memo.svg \
+		bench/run.sh $(KOBJ) $(KSTAGE) $(NOMEMO)/obj $(NOMEMO)/stage \
+		$(B)/bench-memo
+
 demo: image
 	$(RUN_ENV) vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
 
@@ -174,5 +201,7 @@ clean:
 	rm -rf $(B)
 
 .PHONY: all deps kernel pristine modules userspace image check check-guest \
-	check-debug check-debug-selftest check-pristine bench fuzz demo shell \
+	check-debug check-debug-selftest check-pristine check-kunit-i386 \
+	bench bench-memo fuzz \
+	demo shell \
 	clean FORCE

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Load time of bench_imp against grant records, both kernels.
-# gnuplot -e "datafile='...'; outfile='...'; clock='icount|wall'" load-time.gp
+# gnuplot -e "datafile='...'; outfile='...'; clock='icount|wall'; aname='...'; bname='...'" load-time.gp
 set terminal svg size 720,440 dynamic noenhanced
 set output outfile
 set title "finit_module() of a 2,000-symbol importer (QEMU TCG)"
@@ -13,5 +13,5 @@ set xrange [50:20000]
 set yrange [0:*]
 set key bottom right
 set grid
-plot datafile using 1:2:3:4 with yerrorlines title "patched", \
-     datafile using 1:5:6:7 with yerrorlines title "pristine"
+plot datafile using 1:2:3:4 with yerrorlines title aname, \
+     datafile using 1:5:6:7 with yerrorlines title bname

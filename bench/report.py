@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Summarise the two bench runs: median and spread per configuration, the
-patched/pristine ratio, and the data for the plot.
+"""Summarise the bench runs of two kernels, A and B: median and spread per
+configuration, the A/B ratio, and the data for the plot.
 
-usage: report.py PATCHED.txt PRISTINE.txt RESULTS.md PLOT.dat BOOTS CLOCK
+usage: report.py A.txt B.txt RESULTS.md PLOT.dat BOOTS CLOCK A_NAME B_NAME SVG
+
+A and B are the series against pristine 6.1 (make bench), or the series
+against the series with its per-load memo switched off (make bench-memo).
 """
 import statistics
 import sys
 
 
 def read(path):
-    """Pooled load times per record count, symget ns per pair, and the
-    load times of each boot (each begins with the guest's '# kernel')."""
-    load, symget, boots = {}, [], []
+    """Pooled load times per record count, symget ns per pair by kind, load
+    times of the many-namespace modules, and the load times of each boot
+    (each begins with the guest's '# kernel')."""
+    load, symget, many, boots = {}, {}, {}, []
     for line in open(path):
         f = line.split()
         if f[:2] == ['#', 'kernel']:
@@ -21,11 +25,13 @@ def read(path):
             ms = int(f[2]) / 1e6
             load.setdefault(int(f[1]), []).append(ms)
             boots[-1].setdefault(int(f[1]), []).append(ms)
-        elif len(f) == 3 and f[0] == 'symget':
-            symget.append(int(f[2]) / int(f[1]))
-    if not load or not symget:
+        elif len(f) == 4 and f[0] == 'symget':
+            symget.setdefault(f[1], []).append(int(f[3]) / int(f[2]))
+        elif len(f) == 3 and f[0] == 'many':
+            many.setdefault(f[1], []).append(int(f[2]) / 1e6)
+    if not load or not symget or not many:
         sys.exit(f'report: {path}: no figures')
-    return load, symget, boots
+    return load, symget, many, boots
 
 
 def summary(xs):
@@ -33,36 +39,48 @@ def summary(xs):
     return statistics.median(xs), q[0], q[2], len(xs)
 
 
-patched, pgets, pboots = read(sys.argv[1])
-pristine, xgets, xboots = read(sys.argv[2])
+def cell(xs):
+    m, q1, q3, _ = summary(xs)
+    return f'{m:.3f} ({q1:.3f}–{q3:.3f})'
+
+
+a_path, b_path, results, plotfile, boots, clock, an, bn, svg = sys.argv[1:10]
+a, agets, amany, aboots = read(a_path)
+b, bgets, bmany, bboots = read(b_path)
 rows, plot = [], []
-for records in sorted(patched):
-    pm, pq1, pq3, n = summary(patched[records])
-    xm, xq1, xq3, _ = summary(pristine[records])
-    rows.append(f'| {records:,} | {pm:.3f} ({pq1:.3f}–{pq3:.3f}) | '
-                f'{xm:.3f} ({xq1:.3f}–{xq3:.3f}) | {pm / xm:.3f} | {n} |')
-    plot.append(f'{records} {pm} {pq1} {pq3} {xm} {xq1} {xq3}')
-pg, xg = statistics.median(pgets), statistics.median(xgets)
-boots = int(sys.argv[5])
+for records in sorted(a):
+    am, aq1, aq3, n = summary(a[records])
+    bm, bq1, bq3, _ = summary(b[records])
+    rows.append(f'| {records:,} | {cell(a[records])} | {cell(b[records])} | '
+                f'{am / bm:.3f} | {n} |')
+    plot.append(f'{records} {am} {aq1} {aq3} {bm} {bq1} {bq3}')
+many_rows = [f'| {m} | {cell(amany[m])} | {cell(bmany[m])} | '
+             f'{summary(amany[m])[0] / summary(bmany[m])[0]:.3f} | '
+             f'{len(amany[m])} |' for m in sorted(amany)]
+get_rows = []
+for kind in ('restricted', 'open'):
+    ag, bg = statistics.median(agets[kind]), statistics.median(bgets[kind])
+    get_rows.append(f'| {kind} | {ag:.0f} | {bg:.0f} | {ag / bg:.3f} | '
+                    f'{len(agets[kind])} |')
 clock = {
     'icount': 'The guest has one vCPU, and its clock is virtual (QEMU '
               '`-icount shift=0`):\none nanosecond per guest instruction, '
               'so the figures count the work the\nkernel did.',
     'wall': 'The guest has one vCPU and times with its TSC at the '
             'host\'s rate\n(`tsc_early_khz=`): wall-clock time under TCG.',
-}[sys.argv[6]]
-first, last = summary(patched[100])[0], summary(patched[10000])[0]
-xfirst, xlast = summary(pristine[100])[0], summary(pristine[10000])[0]
+}[clock]
+first, last = summary(a[100])[0], summary(a[10000])[0]
+bfirst, blast = summary(b[100])[0], summary(b[10000])[0]
 # Boot i of one kernel ran next to boot i of the other: their ratio at
 # 1,000 records, boot by boot, shows how far one pair can stray.
 pairs = [statistics.median(p[1000]) / statistics.median(x[1000])
-         for p, x in zip(pboots, xboots)]
+         for p, x in zip(aboots, bboots)]
 
-with open(sys.argv[3], 'w') as out:
-    out.write(f'''# Benchmark: what allow-lists cost at module load
+with open(results, 'w') as out:
+    out.write(f'''# Benchmark: {an} against {bn}
 
-Written by `make bench` (bench/run.sh). Both kernels are built from the
-same configuration, the pristine one without kernel-patch/; both load the
+Written by `make {"bench" if bn == "pristine" else "bench-memo"}` (bench/run.sh). Both kernels are built from the
+same configuration ({an}: the series; {bn}: {"6.1 without kernel-patch/" if bn == "pristine" else "the series with bench/no-memo.patch, which passes no memo to the check"}); both load the
 same module files, in QEMU under TCG, so absolute times are slow and only
 the ratios mean something. `finit_module()` of bench_imp, which resolves
 2,000 symbols of the restricted namespace BENCH_NS, is timed in the guest
@@ -74,20 +92,31 @@ other, and the figures of its boots are pooled.
 {clock}
 Median (interquartile range) in ms.
 
-| grant records | patched | pristine | patched/pristine | loads |
+| grant records | {an} | {bn} | {an}/{bn} | loads |
 |---|---|---|---|---|
 ''' + '\n'.join(rows) + f'''
 
-Patched/pristine at 1,000 records, boot pair by boot pair:
+{an}/{bn} at 1,000 records, boot pair by boot pair:
 {', '.join(f'{r:.3f}' for r in pairs)}.
 
 Growth of the load time from 100 to 10,000 records (the same 50 filler
-modules hold them): patched {last / first:.3f}x, pristine {xlast / xfirst:.3f}x.
+modules hold them): {an} {last / first:.3f}x, {bn} {blast / bfirst:.3f}x.
 
-`symbol_get()`/`symbol_put()` of a restricted symbol, 10,000 pairs,
-{len(pgets)} runs: patched {pg:.0f} ns a pair, pristine {xg:.0f} ns a pair (median),
-ratio {pg / xg:.3f}.
+Loading a module that exports 4,000 symbols over 10 or 1,000 namespaces
+and declares each of them (the series marks which declared namespaces it
+exports into, before module_mutex), in ms:
 
-![load time against grant records](load-time.svg)
+| module | {an} | {bn} | {an}/{bn} | loads |
+|---|---|---|---|---|
+''' + '\n'.join(many_rows) + f'''
+
+`symbol_get()`/`symbol_put()`, 10,000 pairs a run, of a symbol of a
+restricted namespace and of an open one, median ns a pair:
+
+| symbol | {an} | {bn} | {an}/{bn} | runs |
+|---|---|---|---|---|
+''' + '\n'.join(get_rows) + f'''
+
+![load time against grant records]({svg})
 ''')
-open(sys.argv[4], 'w').write('\n'.join(plot) + '\n')
+open(plotfile, 'w').write('\n'.join(plot) + '\n')

@@ -1,13 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# make bench: the load-time benchmark on the patched and the pristine
-# kernel (same configuration, same module files), then the table in
-# bench/RESULTS.md and the plot in bench/load-time.svg.
-# usage: run.sh PATCHED_OBJ PATCHED_STAGE PRISTINE_OBJ PRISTINE_STAGE OUT
+# make bench: the load-time benchmark on two kernels of the same
+# configuration, loading the same module files: the patched and the
+# pristine one (bench/RESULTS.md, bench/load-time.svg), or with
+# BENCH_NAMES="memo no-memo" the series with and without its per-load
+# memo (make bench-memo; BENCH_RESULTS and BENCH_SVG name the outputs).
+# usage: run.sh A_OBJ A_STAGE B_OBJ B_STAGE OUT
 set -euo pipefail
 pobj=$1 pstage=$2 xobj=$3 xstage=$4 out=$(realpath -m "$5")
 here=$(dirname "$(realpath "$0")")
 top=$(dirname "$here")
+read -r aname bname <<<"${BENCH_NAMES:-patched pristine}"
+results=${BENCH_RESULTS:-$here/RESULTS.md}
+svg=${BENCH_SVG:-$here/load-time.svg}
 
 # The modules, built once against the patched tree: the same files are
 # loaded on both kernels (no MODVERSIONS, same vermagic, same struct module).
@@ -61,8 +66,8 @@ for ((i = 1; i <= boots; i++)); do
 		cat "$out/$k.$i.txt" >> "$out/$k.txt"
 	done
 done
-python3 "$here/report.py" "$out/patched.txt" "$out/pristine.txt" "$here/RESULTS.md" \
-	"$out/plot.dat" "$boots" "$clock"
-gnuplot -e "datafile='$out/plot.dat'; outfile='$here/load-time.svg'; clock='$clock'" \
+python3 "$here/report.py" "$out/patched.txt" "$out/pristine.txt" "$results" \
+	"$out/plot.dat" "$boots" "$clock" "$aname" "$bname" "$(basename "$svg")"
+gnuplot -e "datafile='$out/plot.dat'; outfile='$svg'; clock='$clock'; aname='$aname'; bname='$bname'" \
 	"$here/load-time.gp"
-cat "$here/RESULTS.md"
+cat "$results"
