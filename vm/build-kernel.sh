@@ -38,6 +38,8 @@ fi
 touched=()
 [ -r "$src.touched" ] && mapfile -t touched < "$src.touched"
 
+# SRC is this script's to re-extract; a git tree there is somebody's work.
+[ ! -e "$src/.git" ] || die "$src is a git tree: not deleting it"
 rm -rf "$src" "$src.tmp"
 mkdir -p "$src.tmp"
 tar -xf "$tarball" -C "$src.tmp" --strip-components=1
