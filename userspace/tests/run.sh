@@ -25,7 +25,8 @@ pass() {
 
 pass "plain build" bats --tap "$tests"
 pass "under valgrind" NSCHECK_WRAP="${valgrind[*]}" bats --tap \
-	"$tests/10-verdicts.bats" "$tests/40-bad-input.bats" \
+	"$tests/10-verdicts.bats" "$tests/22-lists.bats" \
+	"$tests/24-signatures.bats" "$tests/40-bad-input.bats" \
 	"$tests/46-malformed.bats" "$tests/47-fuzz-regressions.bats" \
 	"$tests/60-tree.bats" "$tests/65-search-order.bats" \
 	"$tests/66-names.bats" "$tests/80-suggest.bats"
