@@ -19,6 +19,7 @@
 #include "kernel.h"
 #include "loader.h"
 #include "log.h"
+#include "overlay.h"
 #include "plan.h"
 #include "report.h"
 #include "sig.h"
@@ -47,6 +48,7 @@ enum {
 	OPT_EXPORTER,
 	OPT_USER,
 	OPT_TRUSTED_KEY,
+	OPT_OVERLAY,
 };
 
 #define DEFAULT_MAX_USERS 2
@@ -66,6 +68,7 @@ static const struct option cmdopts[] = {
 	{ "exporter", required_argument, 0, OPT_EXPORTER },
 	{ "user", required_argument, 0, OPT_USER },
 	{ "trusted-key", required_argument, 0, OPT_TRUSTED_KEY },
+	{ "overlay", required_argument, 0, OPT_OVERLAY },
 	{ "quiet", no_argument, 0, 'q' },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "version", no_argument, 0, 'V' },
@@ -86,6 +89,9 @@ struct opts {
 	size_t n_symvers, cap_symvers;
 	const char **config;	/* -C: depmod.d files or folders */
 	size_t n_config, cap_config;
+	const char **overlay;	/* --overlay: builds, modules */
+	size_t n_overlay, cap_overlay;
+	struct overlay *ov;
 	const char *trusted_key;	/* --trusted-key */
 	struct sigkey *key;	/* the key of CONFIG_MODULE_NS_ALLOW_SIG */
 	struct report rep;
@@ -97,6 +103,7 @@ static void help(void)
 	       "\t%1$s [options] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --all\n"
 	       "\t%1$s [options] --suggest [MODULE.ko...]\n"
+	       "\t%1$s [options] --overlay=KDIR... [MODULE.ko|NAME...]\n"
 	       "Checks, without loading anything, whether a kernel with\n"
 	       "MODULE_NAMESPACE_ALLOW would load each module (in the order\n"
 	       "given, each after its dependencies, as modprobe), and prints\n"
@@ -116,6 +123,11 @@ static void help(void)
 	       "\t    --trusted-key=CERT  grants bound to this signing key\n"
 	       "\t                        (CONFIG_MODULE_NS_ALLOW_SIG);\n"
 	       "\t                        (--kdir: its own, if on)\n"
+	       "\t    --overlay=PATH      the tree as if built with this\n"
+	       "\t                        build's namespaces and grants (a\n"
+	       "\t                        build tree, module, or folder of\n"
+	       "\t                        modules; repeatable); no module:\n"
+	       "\t                        the whole tree\n"
 	       "\t    --json              findings as JSON\n"
 	       "\t    --suggest           propose allow-listed namespaces\n"
 	       "\t    --max-users=N       for exports with at most N users\n"
@@ -382,6 +394,25 @@ static int need_tree(const struct opts *o, const char *dirname, int argc,
 	return 0;
 }
 
+/* --overlay: the builds' namespaces and grants, bound to the tree. */
+static int overlay(struct opts *o, struct kernel *k, const struct tree *t)
+{
+	char *err = NULL;
+	size_t i;
+
+	o->ov = overlay_new();
+	for (i = 0; i < o->n_overlay; i++) {
+		if (overlay_add(o->ov, o->overlay[i], &err) < 0) {
+			ERR("%s\n", err);
+			free(err);
+			return -1;
+		}
+	}
+	overlay_bind(o->ov, t);
+	kernel_set_overlay(k, o->ov);
+	return 0;
+}
+
 static int run(struct opts *o, int argc, char *argv[])
 {
 	char *dirname = tree_dir(o);
@@ -398,9 +429,13 @@ static int run(struct opts *o, int argc, char *argv[])
 
 	if (!dirname)
 		goto done;
+	/* The overlay binds to the tree before anything enters the model. */
+	if (o->n_overlay && (need_tree(o, dirname, argc, &t) < 0 ||
+			     overlay(o, k, t) < 0))
+		goto done;
 	if (describe_vmlinux(k, &kd) < 0 || sig_rule(o, k) < 0)
 		goto done;
-	if (need_tree(o, dirname, argc, &t) < 0)
+	if (!o->n_overlay && need_tree(o, dirname, argc, &t) < 0)
 		goto done;
 	if (o->suggest)
 		ret = suggest(o, k, t, argc, argv);
@@ -411,6 +446,7 @@ static int run(struct opts *o, int argc, char *argv[])
 done:
 	tree_free(t);
 	kernel_free(k);
+	overlay_free(o->ov);
 	free(dirname);
 	return ret;
 }
@@ -484,6 +520,10 @@ int main(int argc, char *argv[])
 		case OPT_TRUSTED_KEY:
 			o.trusted_key = optarg;
 			break;
+		case OPT_OVERLAY:
+			*VEC_PUSH(o.overlay, o.n_overlay, o.cap_overlay) =
+				optarg;
+			break;
 		case 'q':
 			o.rep.quiet = true;
 			break;
@@ -521,6 +561,13 @@ int main(int argc, char *argv[])
 		ERR("--suggest and --all: choose one\n");
 		goto done;
 	}
+	if (o.suggest && o.n_overlay) {
+		ERR("--suggest and --overlay: choose one\n");
+		goto done;
+	}
+	/* --overlay alone checks the whole tree, as --all. */
+	if (o.n_overlay && optind >= argc)
+		o.all = true;
 	if (o.all && optind < argc) {
 		ERR("--all checks the whole tree: give no module\n");
 		goto done;
@@ -544,6 +591,7 @@ int main(int argc, char *argv[])
 	ret = run(&o, argc - optind, argv + optind);
 done:
 	sigkey_free(o.key);
+	free(o.overlay);
 	free(o.symvers);
 	free(o.config);
 	free(o.exporter);

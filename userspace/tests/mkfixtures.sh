@@ -211,6 +211,14 @@ mkdir -p "$out/kdir"
 cp "$data/vmlinux.symvers" "$out/kdir/Module.symvers"
 grep -v '^#' "$data/builtin.modinfo.txt" | tr '\n' '\0' \
 	>"$out/kdir/modules.builtin.modinfo"
+# --overlay's build: its Module.symvers, modules.builtin.modinfo and
+# modules.order (the modules the table put in kdir-series/).
+mkdir -p "$out/kdir-series"
+cp "$data/series.symvers" "$out/kdir-series/Module.symvers"
+grep -v '^#' "$data/series-builtin.modinfo.txt" | tr '\n' '\0' \
+	>"$out/kdir-series/modules.builtin.modinfo"
+(cd "$out/kdir-series" && find . -name '*.ko' | sed 's|^\./||' | sort) \
+	>"$out/kdir-series/modules.order"
 # The same kernel built with CONFIG_MODULE_NS_ALLOW_SIG=y and the build key.
 [[ -d $out/keys ]] || mkkeys
 mkdir -p "$out/kdir-sig/certs"
