@@ -10,11 +10,18 @@
 #    USB_STORAGE:uas, so every other USB_STORAGE user is refused.
 # With CROSSCHECK (tests/crosscheck.c), first: nscheck reads every module
 # of the tree as libkmod does (undefined symbols in order, modinfo).
-# Usage: audit-debian.sh NSCHECK [CROSSCHECK]
+# With KOBJ (a kernel build with the series: Module.symvers,
+# modules.builtin.modinfo, its modules; KSTAGE its staged module tree),
+# last: the tree as if Debian had built it with the series (--overlay),
+# which must refuse nothing; then a control, the same without vmlinux's
+# tcpcong grants, which must refuse exactly the modules it listed.
+# Usage: audit-debian.sh NSCHECK [CROSSCHECK [KOBJ [KSTAGE]]]
 set -euo pipefail
 
-nscheck=${1:?usage: audit-debian.sh NSCHECK [CROSSCHECK]}
+nscheck=${1:?usage: audit-debian.sh NSCHECK [CROSSCHECK [KOBJ [KSTAGE]]]}
 crosscheck=${2:-}
+kobj=${3:-}
+kstage=${4:-}
 . "$(dirname "$0")/debian-tree.sh"
 debian_tree_prepare
 
@@ -91,5 +98,62 @@ objcopy --add-section __ns_allow="$out/rec" \
 	"$(readlink "$us")" "$out/usb-storage.ko"
 mv -f "$out/usb-storage.ko" "$us"
 control USB_STORAGE uas -b "$out/root" -E "$DEB_SYMVERS"
+
+# overlay NAME NSCHECK-ARGS...: the whole tree with --overlay; prints the
+# counts and the refusals, leaves the JSON in $out/NAME.json and the
+# exit status in $rc.
+overlay() {
+	local name=$1 checked refused missing unreadable
+	shift
+	rc=0
+	"$nscheck" --all -b "$DEB_TREE" -k "$DEB_KVER" -E "$DEB_SYMVERS" \
+		--json "$@" >"$out/$name.json" || rc=$?
+	read -r checked refused missing unreadable < <(jq -r '.summary |
+		"\(.checked) \(.refused) \(.missing_import) \(.unreadable)"' \
+		"$out/$name.json")
+	echo "audit-debian: $name: $DEB_KVER as if built with $*:" \
+		"$checked modules checked, $refused refused, $missing listed" \
+		"without the import the series must add, $unreadable" \
+		"unreadable (exit $rc)"
+	jq -r '.modules[] | select(.status != "loads") |
+		"  \(.file | sub(".*/lib/modules/[^/]*/"; "")): \(.error //
+		([.findings[] | select(.errno != null) | .message] |
+		join("; ")))"' "$out/$name.json"
+	((unreadable == 0)) || fail "$name: unreadable modules"
+}
+
+if [[ -z $kobj ]]; then
+	echo "audit-debian: no KOBJ: the series is not applied to the tree"
+elif [[ ! -f $kobj/Module.symvers ]]; then
+	echo "audit-debian: no $kobj/Module.symvers (build the kernel):" \
+		"the series is not applied to the tree"
+else
+	args=(--overlay "$kobj")
+	rel=$(cat "$kobj/kernelrelease" 2>/dev/null || true)
+	if [[ -n $kstage && -n $rel && -d $kstage/lib/modules/$rel ]]; then
+		args+=(--overlay "$kstage/lib/modules/$rel")
+	fi
+	overlay overlay "${args[@]}"
+	jq -r '.modules[] | .findings[] | select(.verdict == "missing-import")
+		| "  \(.message)"' "$out/overlay.json"
+	((rc == 0)) || fail "the series would break Debian modules"
+
+	# Control: vmlinux's grants without tcpcong's. The modules the run
+	# above found listed for tcpcong must now be refused, and only they.
+	mkdir "$out/kctl"
+	ln -s "$(realpath "$kobj/Module.symvers")" "$out/kctl/Module.symvers"
+	tr '\0' '\n' <"$kobj/modules.builtin.modinfo" |
+		grep -v '\.allow_ns=tcpcong:' | tr '\n' '\0' \
+		>"$out/kctl/modules.builtin.modinfo"
+	jq -r '.modules[] | select(any(.findings[]; .verdict ==
+		"missing-import" and .namespace == "tcpcong")) | .name' \
+		"$out/overlay.json" | sort >"$out/kctl.listed"
+	overlay control --overlay "$out/kctl"
+	jq -r '.modules[] | select(.status == "refused") | .name' \
+		"$out/control.json" | sort >"$out/kctl.refused"
+	((rc == 1 && $(wc -l <"$out/kctl.listed") > 0)) ||
+		fail "control: the overlay refuses nothing"
+	diff -u "$out/kctl.listed" "$out/kctl.refused" || fail "control"
+fi
 
 echo "audit-debian: PASS"

@@ -12,10 +12,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void on_grant(const char *ns, size_t nslen, const char *mod,
-		     void *arg)
+static void on_grant(const char *obj, size_t objlen, const char *ns,
+		     size_t nslen, const char *mod, void *arg)
 {
-	(void)ns, (void)nslen, (void)mod;
+	(void)obj, (void)objlen, (void)ns, (void)nslen, (void)mod;
 	(*(size_t *)arg)++;
 }
 

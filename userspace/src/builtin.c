@@ -12,7 +12,8 @@
 #define ALLOW_KEY ".allow_ns="
 
 int builtin_read_grants(const char *path,
-			void (*fn)(const char *ns, size_t nslen,
+			void (*fn)(const char *obj, size_t objlen,
+				   const char *ns, size_t nslen,
 				   const char *mod, void *arg),
 			void *arg, char **err)
 {
@@ -37,12 +38,13 @@ int builtin_read_grants(const char *path,
 			char *q = xquote(s, 80);
 
 			*err = xasprintf("%s: bad %s: not <namespace>:<module> "
-					 "in [A-Za-z0-9_]", path, q);
+					 "or <namespace>:<prefix>* in "
+					 "[A-Za-z0-9_]", path, q);
 			free(q);
 			free(buf);
 			return -1;
 		}
-		fn(value, colon, value + colon + 1, arg);
+		fn(s, dot - s, value, colon, value + colon + 1, arg);
 	}
 	free(buf);
 	return 0;

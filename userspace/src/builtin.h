@@ -10,11 +10,13 @@
 #include <stddef.h>
 
 /*
- * Call fn for each allow_ns grant (strings live only during the call).
- * Returns 0, or -1 with *err set to a malloc'd message.
+ * Call fn for each allow_ns grant, with the built-in object it comes from
+ * (objlen bytes at obj; strings live only during the call). Returns 0,
+ * or -1 with *err set to a malloc'd message.
  */
 int builtin_read_grants(const char *path,
-			void (*fn)(const char *ns, size_t nslen,
+			void (*fn)(const char *obj, size_t objlen,
+				   const char *ns, size_t nslen,
 				   const char *mod, void *arg),
 			void *arg, char **err);
 

@@ -19,9 +19,10 @@ static void on_symvers(const struct symvers_line *l, void *arg)
 		kernel_add_vmlinux_export(arg, l->sym, l->ns, l->gpl);
 }
 
-static void on_builtin(const char *ns, size_t nslen, const char *mod,
-		       void *arg)
+static void on_builtin(const char *obj, size_t objlen, const char *ns,
+		       size_t nslen, const char *mod, void *arg)
 {
+	(void)obj, (void)objlen;
 	kernel_add_vmlinux_grant(arg, ns, nslen, mod);
 }
 
@@ -87,4 +88,27 @@ done:
 		ERR("%s\n", err);
 	free(err);
 	return r;
+}
+
+bool describe_sig_rule(const char *kdir, char **cert)
+{
+	static const char opt[] = "\nCONFIG_MODULE_NS_ALLOW_SIG=y\n";
+	char *path = xasprintf("%s/.config", kdir), *buf, *tmp;
+	size_t len;
+	bool on;
+
+	*cert = NULL;
+	if (read_whole_file(path, &buf, &len) < 0) {
+		free(path);
+		return false;
+	}
+	free(path);
+	/* A leading newline, so that the first line matches too. */
+	tmp = xasprintf("\n%s\n", buf);
+	on = strstr(tmp, opt) != NULL;
+	free(tmp);
+	free(buf);
+	if (on)
+		*cert = xasprintf("%s/certs/signing_key.x509", kdir);
+	return on;
 }

@@ -7,6 +7,7 @@
 #ifndef NSCHECK_DESCRIBE_H
 #define NSCHECK_DESCRIBE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "kernel.h"
@@ -26,5 +27,11 @@ struct kdesc {
  * Returns 0, or -1 after an error naming the file.
  */
 int describe_vmlinux(struct kernel *k, const struct kdesc *d);
+
+/*
+ * Whether the kernel built in kdir has CONFIG_MODULE_NS_ALLOW_SIG=y (its
+ * .config): then *cert is its certs/signing_key.x509 (malloc'd).
+ */
+bool describe_sig_rule(const char *kdir, char **cert);
 
 #endif

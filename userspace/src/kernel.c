@@ -7,10 +7,19 @@
 
 #include "hash.h"
 #include "kernel.h"
+#include "nsallow.h"
+#include "overlay.h"
 
 struct lister {
 	const struct object *o;
 	struct lister *next;
+};
+
+/* A grant "ns:prefix*" of o: every name that starts with prefix. */
+struct prefix {
+	const struct object *o;
+	const char *prefix;	/* with its '*' */
+	struct prefix *next;
 };
 
 static struct object *new_object(struct kernel *k, const char *name,
@@ -31,6 +40,7 @@ struct kernel *kernel_new(void)
 	k->syms = hash_new();
 	k->nss = hash_new();
 	k->grants = hash_new();
+	k->prefixes = hash_new();
 	k->names = hash_new();
 	new_object(k, "vmlinux", NULL)->vmlinux = true;
 	return k;
@@ -43,11 +53,20 @@ void kernel_free(struct kernel *k)
 	hash_free(k->syms);
 	hash_free(k->nss);
 	hash_free(k->grants);
+	hash_free(k->prefixes);
 	hash_free(k->names);
 	free(k->objects);
 	free(k->exports);
+	free(k->ns_names);
+	free(k->grant_list);
 	arena_free(&k->arena);
 	free(k);
+}
+
+void kernel_set_sig_rule(struct kernel *k)
+{
+	k->sig_rule = true;
+	kernel_vmlinux(k)->trusted = true;
 }
 
 static struct ns_member *member(struct kernel *k, const struct object *o,
@@ -61,8 +80,10 @@ static struct ns_member *member(struct kernel *k, const struct object *o,
 			return m;
 	}
 	/* A new key is kept by the table: give it a copy that lives. */
-	if (!first)
+	if (!first) {
 		ns = arena_strdup(&k->arena, ns);
+		*VEC_PUSH(k->ns_names, k->n_ns_names, k->cap_ns_names) = ns;
+	}
 	head = (struct ns_member **)hash_slot(k->nss, ns);
 	m = arena_alloc(&k->arena, sizeof(*m));
 	*m = (struct ns_member){ .o = o, .next = *head };
@@ -74,6 +95,8 @@ static void add_export(struct kernel *k, struct object *o, const char *sym,
 		       const char *ns, bool gpl)
 {
 	struct export **head, *e;
+	const char *was = NULL, *ov_ns;
+	bool ov_gpl;
 
 	head = (struct export **)hash_slot(k->syms, sym);
 	/* The same vmlinux export from a second Module.symvers. */
@@ -81,36 +104,74 @@ static void add_export(struct kernel *k, struct object *o, const char *sym,
 		if (e->owner == o)
 			return;
 	}
+	/* As if built with the overlay's series: its namespace and flag. */
+	if (k->ov && overlay_export(k->ov, sym, &ov_ns, &ov_gpl)) {
+		if (!streq(ns, ov_ns))
+			was = ns;
+		ns = ov_ns;
+		gpl = ov_gpl;
+	}
 	e = arena_alloc(&k->arena, sizeof(*e));
-	*e = (struct export){ .sym = sym, .ns = ns, .gpl = gpl, .owner = o,
-			      .id = k->n_exports, .next = *head };
+	*e = (struct export){ .sym = sym, .ns = ns, .was_ns = was, .gpl = gpl,
+			      .owner = o, .id = k->n_exports, .next = *head };
 	*head = e;
 	*VEC_PUSH(k->exports, k->n_exports, k->cap_exports) = e;
 	if (*ns)
 		member(k, o, ns)->exports = true;
 }
 
-static void add_grant(struct kernel *k, const struct object *o,
-		      const char *ns, size_t nslen, const char *mod)
+void kernel_add_grant(struct kernel *k, const struct object *o,
+		      const char *ns, const char *mod)
 {
-	char *key = xasprintf("%.*s:%s", (int)nslen, ns, mod);
-	struct lister **head, *l;
+	struct kgrant *g;
 
-	if (hash_find(k->grants, key))
-		head = (struct lister **)hash_slot(k->grants, key);
-	else	/* a new key is kept by the table: a copy that lives */
-		head = (struct lister **)hash_slot(k->grants,
-			arena_strdup(&k->arena, key));
-	for (l = *head; l && l->o != o; l = l->next)
-		;
-	if (!l) {
+	if (ns_allow_is_prefix(mod)) {
+		struct prefix **head, *p;
+
+		head = (struct prefix **)hash_slot(k->prefixes,
+			hash_find(k->prefixes, ns) ? ns :
+			arena_strdup(&k->arena, ns));
+		for (p = *head; p; p = p->next) {
+			if (p->o == o && streq(p->prefix, mod))
+				goto declare;
+		}
+		p = arena_alloc(&k->arena, sizeof(*p));
+		*p = (struct prefix){ .o = o, .next = *head,
+				      .prefix = arena_strdup(&k->arena, mod) };
+		*head = p;
+	} else {
+		char *key = xasprintf("%s:%s", ns, mod);
+		struct lister **head, *l;
+
+		if (hash_find(k->grants, key))
+			head = (struct lister **)hash_slot(k->grants, key);
+		else	/* a new key is kept by the table: a copy that lives */
+			head = (struct lister **)hash_slot(k->grants,
+				arena_strdup(&k->arena, key));
+		free(key);
+		for (l = *head; l && l->o != o; l = l->next)
+			;
+		if (l)
+			goto declare;
 		l = arena_alloc(&k->arena, sizeof(*l));
 		*l = (struct lister){ .o = o, .next = *head };
 		*head = l;
 	}
-	key[nslen] = '\0';
-	member(k, o, key)->declares = true;
-	free(key);
+	g = VEC_PUSH(k->grant_list, k->n_grant_list, k->cap_grant_list);
+	g->o = o;
+	g->ns = arena_strdup(&k->arena, ns);
+	g->mod = arena_strdup(&k->arena, mod);
+declare:
+	member(k, o, ns)->declares = true;
+}
+
+void kernel_declare(struct kernel *k, const struct object *o,
+		    const char *ns, bool exports)
+{
+	struct ns_member *m = member(k, o, ns);
+
+	m->declares = true;
+	m->exports = exports;
 }
 
 void kernel_add_vmlinux_export(struct kernel *k, const char *sym,
@@ -122,28 +183,75 @@ void kernel_add_vmlinux_export(struct kernel *k, const char *sym,
 	k->vmlinux_known = true;
 }
 
+void kernel_set_overlay(struct kernel *k, const struct overlay *ov)
+{
+	const struct ns_grant *g;
+	size_t i, n;
+
+	k->ov = ov;
+	if (!overlay_grants(ov, "vmlinux", &g, &n))
+		return;
+	for (i = 0; i < n; i++)
+		kernel_add_grant(k, kernel_vmlinux(k), g[i].ns, g[i].mod);
+}
+
 void kernel_add_vmlinux_grant(struct kernel *k, const char *ns,
 			      size_t nslen, const char *mod)
 {
-	add_grant(k, kernel_vmlinux(k), ns, nslen, mod);
+	const struct ns_grant *g;
+	size_t n_g;
+	char *n;
+
+	/* An overlay's vmlinux grants stand for the tree's. */
+	if (k->ov && overlay_grants(k->ov, "vmlinux", &g, &n_g))
+		return;
+	n = xasprintf("%.*s", (int)nslen, ns);
+	kernel_add_grant(k, kernel_vmlinux(k), n, mod);
+	free(n);
+}
+
+static struct object *add_module(struct kernel *k, const char *name,
+				 const struct nsmod *m, bool proprietary)
+{
+	struct object *o = new_object(k, name, m);
+	size_t i;
+
+	o->proprietary = proprietary;
+	*hash_slot(k->names, name) = o;
+	for (i = 0; m && i < m->n_exports; i++)
+		add_export(k, o, m->exports[i].sym, m->exports[i].ns,
+			   m->exports[i].gpl);
+	for (i = 0; m && i < m->n_imports; i++)
+		member(k, o, m->imports[i])->imports = true;
+	return o;
 }
 
 struct object *kernel_load(struct kernel *k, const struct nsmod *m,
 			   bool proprietary)
 {
-	struct object *o = new_object(k, m->name, m);
-	size_t i;
+	struct object *o = add_module(k, m->name, m, proprietary);
+	const struct ns_grant *g = m->grants;
+	size_t i, n = m->n_grants;
 
-	o->proprietary = proprietary;
-	*hash_slot(k->names, m->name) = o;
-	for (i = 0; i < m->n_exports; i++)
-		add_export(k, o, m->exports[i].sym, m->exports[i].ns,
-			   m->exports[i].gpl);
-	for (i = 0; i < m->n_grants; i++)
-		add_grant(k, o, m->grants[i].ns, strlen(m->grants[i].ns),
-			  m->grants[i].mod);
-	for (i = 0; i < m->n_imports; i++)
-		member(k, o, m->imports[i])->imports = true;
+	o->trusted = k->sig_rule && m->sig == SIG_TRUSTED;
+	/* The overlay's grants for an object it describes. */
+	if (k->ov)
+		overlay_grants(k->ov, m->name, &g, &n);
+	for (i = 0; i < n; i++)
+		kernel_add_grant(k, o, g[i].ns, g[i].mod);
+	return o;
+}
+
+struct object *kernel_load_live(struct kernel *k, const char *name,
+				const struct nsmod *m, bool proprietary,
+				bool trusted)
+{
+	struct object *o;
+
+	name = arena_strdup(&k->arena, name);
+	o = add_module(k, name, m, proprietary);
+	o->trusted = trusted;
+	o->no_file = !m;
 	return o;
 }
 
@@ -229,12 +337,24 @@ bool kernel_lists(const struct kernel *k, const struct object *o,
 		  const char *ns, const char *mod)
 {
 	const struct lister *l;
+	const struct prefix *p;
 
 	for (l = listers(k, ns, mod); l; l = l->next) {
 		if (l->o == o)
 			return true;
 	}
+	for (p = hash_find(k->prefixes, ns); p; p = p->next) {
+		if (p->o == o && ns_allow_grants(p->prefix, mod))
+			return true;
+	}
 	return false;
+}
+
+static void better(const struct object **best, const struct object *o)
+{
+	if (!*best || (!(*best)->vmlinux &&
+		       (o->vmlinux || strcmp(o->name, (*best)->name) < 0)))
+		*best = o;
 }
 
 const struct object *kernel_other_lister(const struct kernel *k,
@@ -244,16 +364,16 @@ const struct object *kernel_other_lister(const struct kernel *k,
 {
 	const struct object *best = NULL;
 	const struct lister *l;
+	const struct prefix *p;
 
 	for (l = listers(k, ns, mod); l; l = l->next) {
-		const struct object *o = l->o;
-
-		if (o == owner || o == self)
-			continue;
-		if (o->vmlinux)
-			return o;
-		if (!best || strcmp(o->name, best->name) < 0)
-			best = o;
+		if (l->o != owner && l->o != self)
+			better(&best, l->o);
+	}
+	for (p = hash_find(k->prefixes, ns); p; p = p->next) {
+		if (p->o != owner && p->o != self &&
+		    ns_allow_grants(p->prefix, mod))
+			better(&best, p->o);
 	}
 	return best;
 }

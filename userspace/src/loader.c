@@ -45,7 +45,8 @@ struct nsmod *loader_get(struct loader *l, const char *path)
 	slot = (struct nsmod **)hash_slot(l->by_path, m->path);
 	*slot = m;
 	*VEC_PUSH(l->mods, l->n, l->cap) = m;
-	if (image_read(path, &l->bufs, &img, &m->error) == 0)
-		modelf_read(&img, m, &l->arena);
+	if (image_read(path, &l->bufs, &img, &m->error) == 0 &&
+	    modelf_read(&img, m, &l->arena) == 0 && l->key)
+		m->sig = sig_check(l->key, img.data, img.size);
 	return m;
 }

@@ -18,7 +18,8 @@
 struct sections {
 	size_t symtab, nsymtab;
 	size_t this_module, nthis_module;
-	size_t ksymtab, ksymtab_gpl, kstrtab, ns_allow, modinfo;
+	size_t ksymtab, ksymtab_gpl, kstrtab, modinfo, build_id;
+	size_t ns_allow, n_ns_allow;	/* whatever their flags */
 };
 
 struct nsref {
@@ -129,6 +130,12 @@ static int find_sections(struct reader *r)
 			r->s.nsymtab++;
 			continue;
 		}
+		/* module_ns_allow_prepare() counts them all. */
+		if (streq(name, "__ns_allow")) {
+			first(&r->s.ns_allow, i);
+			r->s.n_ns_allow++;
+			continue;
+		}
 		/* As the kernel's find_sec(): the first allocated one. */
 		if (!(sh.sh_flags & SHF_ALLOC))
 			continue;
@@ -141,8 +148,9 @@ static int find_sections(struct reader *r)
 			first(&r->s.ksymtab_gpl, i);
 		} else if (streq(name, "__ksymtab_strings")) {
 			first(&r->s.kstrtab, i);
-		} else if (streq(name, "__ns_allow")) {
-			first(&r->s.ns_allow, i);
+		} else if (streq(name, ".note.gnu.build-id") &&
+			   sh.sh_type == SHT_NOTE) {
+			first(&r->s.build_id, i);
 		} else if (streq(name, ".modinfo")) {
 			first(&r->s.modinfo, i);
 		}
@@ -178,16 +186,26 @@ static const char *this_module_name(struct reader *r)
 
 /*
  * The modinfo; the name is name=, else the one in struct module, as the
- * kernel has it. A bad allow_ns= is reported after a malformed
- * __ns_allow (*info_err), which the kernel sees first.
+ * kernel has it.
  */
-static void read_modinfo(struct reader *r, char **info_err)
+static void read_modinfo(struct reader *r)
 {
 	Elf_Data *d = r->s.modinfo ? section_data(r, r->s.modinfo) : NULL;
 
 	if (d && d->d_buf)
-		modinfo_parse(r->m, r->a, d->d_buf, d->d_size, info_err);
+		modinfo_parse(r->m, r->a, d->d_buf, d->d_size);
 	r->m->name = r->m->info_name ? r->m->info_name : this_module_name(r);
+}
+
+/* The build ID note, to tell a loaded module's file from a namesake. */
+static void read_build_id(struct reader *r)
+{
+	Elf_Data *d = r->s.build_id ? section_data(r, r->s.build_id) : NULL;
+
+	if (!d || !d->d_buf || !d->d_size || d->d_size > 256)
+		return;
+	r->m->build_id = arena_memdup(r->a, d->d_buf, d->d_size);
+	r->m->build_id_len = d->d_size;
 }
 
 static void add_grant(const char *rec, size_t colon, void *arg)
@@ -200,15 +218,35 @@ static void add_grant(const char *rec, size_t colon, void *arg)
 	g->mod = arena_strdup(r->a, rec + colon + 1);
 }
 
+static int refuse(struct reader *r, enum ns_records why, char *msg)
+{
+	r->m->records = why;
+	return fail(r, msg ? msg : xstrdup(ns_records_message(why)));
+}
+
+/*
+ * module_ns_allow_prepare()'s checks, in its order: one __ns_allow
+ * section, allocated, read-only, every record well formed; then the
+ * modinfo allow_ns= values are the records (also when there is none).
+ */
 static int read_grants(struct reader *r)
 {
-	Elf_Scn *scn = elf_getscn(r->elf, r->s.ns_allow);
+	Elf_Scn *scn;
 	const char *data = NULL;
 	GElf_Shdr sh;
-	int ret;
+	char *why;
 
+	if (!r->s.ns_allow)
+		goto modinfo;
+	if (r->s.n_ns_allow > 1)
+		return refuse(r, NSREC_TWO_SECTIONS, NULL);
+	scn = elf_getscn(r->elf, r->s.ns_allow);
 	if (!gelf_getshdr(scn, &sh))
 		return fail(r, xstrdup("corrupt __ns_allow section header"));
+	if (!(sh.sh_flags & SHF_ALLOC))
+		return refuse(r, NSREC_NOT_ALLOC, NULL);
+	if (sh.sh_flags & SHF_WRITE)
+		return refuse(r, NSREC_WRITABLE, NULL);
 	if (sh.sh_type != SHT_NOBITS) {
 		Elf_Data *d = elf_getdata(scn, NULL);
 
@@ -216,11 +254,19 @@ static int read_grants(struct reader *r)
 			return fail(r, xstrdup("unreadable __ns_allow"));
 		data = d->d_buf;
 	}
-	ret = ns_allow_walk(data, sh.sh_size, &r->m->bad_offset, add_grant, r);
-	if (ret < 0) {
-		r->m->bad_records = true;
-		return fail(r, xasprintf("malformed namespace allow record "
-					 "at offset %zu", r->m->bad_offset));
+	if (ns_allow_walk(data, sh.sh_size, &r->m->bad_offset, add_grant,
+			  r) < 0)
+		return refuse(r, NSREC_MALFORMED,
+			      xasprintf("malformed namespace allow record at "
+					"offset %zu", r->m->bad_offset));
+modinfo:
+	why = ns_allow_disagree(r->m);
+	if (why) {
+		char *msg = xasprintf("%s: %s",
+				      ns_records_message(NSREC_MODINFO), why);
+
+		free(why);
+		return refuse(r, NSREC_MODINFO, msg);
 	}
 	return 0;
 }
@@ -358,7 +404,6 @@ static void settle(struct reader *r)
 int modelf_read(const struct image *img, struct nsmod *m, struct arena *a)
 {
 	struct reader r = { .img = img, .m = m, .a = a };
-	char *info_err = NULL;
 	int ret = -1;
 
 	if (img->size < EI_NIDENT && img->size >= SELFMAG &&
@@ -374,14 +419,10 @@ int modelf_read(const struct image *img, struct nsmod *m, struct arena *a)
 	}
 	if (find_sections(&r) < 0)
 		goto done;
-	read_modinfo(&r, &info_err);
-	if (r.s.ns_allow && read_grants(&r) < 0)
+	read_modinfo(&r);
+	read_build_id(&r);
+	if (read_grants(&r) < 0)
 		goto done;
-	if (info_err) {
-		fail(&r, info_err);
-		info_err = NULL;
-		goto done;
-	}
 	if (!m->name || !*m->name) {
 		fail(&r, xstrdup("no module name: neither name= in modinfo "
 				 "nor one in .gnu.linkonce.this_module"));
@@ -391,7 +432,6 @@ int modelf_read(const struct image *img, struct nsmod *m, struct arena *a)
 		goto done;
 	ret = 0;
 done:
-	free(info_err);
 	settle(&r);
 	free(r.nsrefs);
 	if (r.elf)

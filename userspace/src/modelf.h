@@ -2,7 +2,7 @@
 /*
  * nscheck - read what libkmod has no API for from a module's ELF image
  * (libelf): its exports and their namespaces, its undefined symbols in
- * .symtab order, and its __ns_allow records.
+ * .symtab order, its __ns_allow records, its build ID.
  */
 #ifndef NSCHECK_MODELF_H
 #define NSCHECK_MODELF_H
@@ -13,7 +13,8 @@
 
 /*
  * Fill m from img; strings go to arena a. Returns 0, or -1 with m->error
- * set (and m->bad_records for a malformed __ns_allow section). m->name is
+ * set (and m->records when the loader refuses its __ns_allow section or
+ * records, or modinfo's allow_ns= values differ from them). m->name is
  * set to the name in .gnu.linkonce.this_module, which the kernel falls
  * back to when modinfo has no name=.
  */

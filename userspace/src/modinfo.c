@@ -6,20 +6,19 @@
 #include <stdlib.h>
 
 #include "modinfo.h"
-#include "nsallow.h"
 
 struct info_vecs {
-	size_t cap_imports, cap_grants, cap_softdeps;
+	size_t cap_imports, cap_values, cap_softdeps;
 };
 
-static int add_info(struct nsmod *m, struct arena *a, struct info_vecs *v,
-		    const char *s, size_t len, char **err)
+static void add_info(struct nsmod *m, struct arena *a, struct info_vecs *v,
+		     const char *s, size_t len)
 {
 	const char *eq = memchr(s, '=', len), *value;
-	size_t klen, vlen, colon;
+	size_t klen, vlen;
 
 	if (!eq)
-		return 0;
+		return;
 	klen = eq - s;
 	value = eq + 1;
 	vlen = len - klen - 1;
@@ -37,27 +36,14 @@ static int add_info(struct nsmod *m, struct arena *a, struct info_vecs *v,
 	} else if (KEY("softdep")) {
 		*VEC_PUSH(m->softdeps, m->n_softdeps, v->cap_softdeps) =
 			arena_strndup(a, value, vlen);
+	} else if (KEY("intree")) {
+		m->intree = vlen == 1 && value[0] == 'Y';
 	} else if (KEY("allow_ns")) {
-		struct ns_grant *g;
-
-		if (!ns_allow_record_ok(value, vlen, &colon)) {
-			char *raw = xasprintf("%.*s", (int)vlen, value);
-			char *q = xquote(raw, 80);
-
-			if (!*err)
-				*err = xasprintf("bad allow_ns=%s in modinfo: "
-						 "not <namespace>:<module> in "
-						 "[A-Za-z0-9_]", q);
-			free(q);
-			free(raw);
-			return -1;
-		}
-		g = VEC_PUSH(m->info_grants, m->n_info_grants, v->cap_grants);
-		g->ns = arena_strndup(a, value, colon);
-		g->mod = arena_strndup(a, value + colon + 1, vlen - colon - 1);
+		/* Raw: the loader compares them with the records. */
+		*VEC_PUSH(m->allow_values, m->n_allow_values, v->cap_values) =
+			arena_strndup(a, value, vlen);
 	}
 #undef KEY
-	return 0;
 }
 
 /* A malloc'd vector of n elements of size sz into the arena. */
@@ -69,23 +55,25 @@ static void *settle(struct arena *a, void *p, size_t n, size_t sz)
 	return q;
 }
 
-int modinfo_parse(struct nsmod *m, struct arena *a, const char *data,
-		  size_t size, char **err)
+void modinfo_parse(struct nsmod *m, struct arena *a, const char *data,
+		   size_t size)
 {
 	struct info_vecs v = { 0 };
-	size_t off, len;
-	int ret = 0;
+	size_t off, len, n;
 
 	/* Empty strings (padding) are skipped, as next_string() does. */
 	for (off = 0; off < size; off += len + 1) {
 		len = strnlen(data + off, size - off);
-		if (len && add_info(m, a, &v, data + off, len, err) < 0)
-			ret = -1;
+		if (!len)
+			continue;
+		n = m->n_allow_values;
+		add_info(m, a, &v, data + off, len);
+		if (off + len == size && m->n_allow_values > n)
+			m->allow_unterminated = true;
 	}
 	m->imports = settle(a, m->imports, m->n_imports, sizeof(*m->imports));
 	m->softdeps = settle(a, m->softdeps, m->n_softdeps,
 			     sizeof(*m->softdeps));
-	m->info_grants = settle(a, m->info_grants, m->n_info_grants,
-				sizeof(*m->info_grants));
-	return ret;
+	m->allow_values = settle(a, m->allow_values, m->n_allow_values,
+				 sizeof(*m->allow_values));
 }

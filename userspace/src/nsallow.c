@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * nscheck - "ns:module" records
+ * nscheck - "ns:module" records and module lists
  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "nsallow.h"
+#include "util.h"
 
 static bool ident_char(char c)
 {
@@ -13,25 +15,94 @@ static bool ident_char(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
+static bool name_ok(const char *s, size_t len, size_t max)
+{
+	size_t i;
+
+	if (!len || len > max)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (!ident_char(s[i]))
+			return false;
+	}
+	return true;
+}
+
 bool ns_allow_record_ok(const char *s, size_t len, size_t *colon)
 {
-	size_t i, pos = len;
+	const char *c = memchr(s, ':', len);
+	size_t pos, mlen;
 
-	for (i = 0; i < len; i++) {
-		if (s[i] == ':') {
-			if (pos != len)
-				return false;
-			pos = i;
-		} else if (!ident_char(s[i])) {
-			return false;
-		}
-	}
-	if (pos == len || pos == 0 || pos > NS_ALLOW_NS_MAX)
+	if (!c)
 		return false;
-	if (len - pos - 1 == 0 || len - pos - 1 > NS_ALLOW_MOD_MAX)
+	pos = c - s;
+	mlen = len - pos - 1;
+	/* ns_allow_module_ok(): one trailing '*' makes it a prefix. */
+	if (mlen && s[len - 1] == '*')
+		mlen--;
+	if (!name_ok(s, pos, NS_ALLOW_NS_MAX) ||
+	    !name_ok(c + 1, mlen, NS_ALLOW_MOD_MAX))
 		return false;
 	*colon = pos;
 	return true;
+}
+
+bool ns_allow_is_prefix(const char *mod)
+{
+	size_t len = strlen(mod);
+
+	return len && mod[len - 1] == '*';
+}
+
+bool ns_allow_grants(const char *mod, const char *name)
+{
+	/* Byte for byte: record names and mod->name are normalised. */
+	if (ns_allow_is_prefix(mod))
+		return !strncmp(name, mod, strlen(mod) - 1);
+	return streq(mod, name);
+}
+
+bool ns_is_module_list(const char *ns)
+{
+	return strstartswith(ns, MODULE_NS_PREFIX);
+}
+
+static char unify(char c)
+{
+	return c == '-' ? '_' : c;
+}
+
+/* mod_strncmp(): n bytes at most, '-' and '_' alike. */
+static bool mod_equal(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (unify(*a) != unify(*b))
+			return false;
+		if (!*a)
+			break;
+	}
+	return true;
+}
+
+bool ns_module_list_match(const char *modname, const char *p)
+{
+	const char *comma;
+	size_t len;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len && p[len - 1] == '*') {
+			if (mod_equal(modname, p, len - 1))
+				return true;
+		} else if (len && strlen(modname) == len &&
+			   mod_equal(modname, p, len)) {
+			return true;
+		}
+		if (!comma)
+			return false;
+		p = comma + 1;
+	}
 }
 
 int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
@@ -55,4 +126,97 @@ int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 		fn(data + off, colon, arg);
 	}
 	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted, duplicates dropped; returns the new length. */
+static size_t sort_unique(char **v, size_t n)
+{
+	size_t i, k = 0;
+
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_str);
+	for (i = 0; i < n; i++) {
+		if (k && streq(v[k - 1], v[i]))
+			free(v[i]);
+		else
+			v[k++] = v[i];
+	}
+	return k;
+}
+
+static char *why(const char *pre, const char *s, const char *post)
+{
+	char *q = xquote(s, 80), *r = xasprintf("%s%s%s", pre, q, post);
+
+	free(q);
+	return r;
+}
+
+/*
+ * ns_allow_match_modinfo(): a value that cannot be a record (no ':', or
+ * the last string of .modinfo without its NUL) fails at once; then both
+ * sides are sets of strings.
+ */
+char *ns_allow_disagree(const struct nsmod *m)
+{
+	size_t nv = m->n_allow_values, nr = m->n_grants, i, j;
+	char **vals, **recs, *reason = NULL;
+
+	for (i = 0; i < nv; i++) {
+		const char *v = m->allow_values[i];
+
+		if (i + 1 == nv && m->allow_unterminated)
+			return why("allow_ns=", v, " is not NUL-terminated "
+				   "(it ends .modinfo)");
+		if (!strchr(v, ':'))
+			return why("allow_ns=", v, " has no ':'");
+	}
+	vals = xcalloc(nv, sizeof(*vals));
+	recs = xcalloc(nr, sizeof(*recs));
+	for (i = 0; i < nv; i++)
+		vals[i] = xstrdup(m->allow_values[i]);
+	for (i = 0; i < nr; i++)
+		recs[i] = xasprintf("%s:%s", m->grants[i].ns,
+				    m->grants[i].mod);
+	nv = sort_unique(vals, nv);
+	nr = sort_unique(recs, nr);
+	for (i = j = 0; !reason && (i < nv || j < nr);) {
+		int c = i == nv ? 1 : j == nr ? -1 : strcmp(vals[i], recs[j]);
+
+		if (c < 0)
+			reason = why("allow_ns=", vals[i], " is not a record");
+		else if (c > 0)
+			reason = why("the record ", recs[j], " has no allow_ns=");
+		i += c <= 0;
+		j += c >= 0;
+	}
+	for (i = 0; i < nv; i++)
+		free(vals[i]);
+	for (j = 0; j < nr; j++)
+		free(recs[j]);
+	free(vals);
+	free(recs);
+	return reason;
+}
+
+const char *ns_records_message(enum ns_records r)
+{
+	switch (r) {
+	case NSREC_TWO_SECTIONS:
+		return "more than one __ns_allow section";
+	case NSREC_NOT_ALLOC:
+		return "__ns_allow section is not allocated";
+	case NSREC_WRITABLE:
+		return "__ns_allow section is writable";
+	case NSREC_MODINFO:
+		return "modinfo allow_ns= entries do not match the __ns_allow "
+		       "records";
+	default:
+		return "malformed namespace allow record";
+	}
 }

@@ -19,8 +19,10 @@
 #include "kernel.h"
 #include "loader.h"
 #include "log.h"
+#include "overlay.h"
 #include "plan.h"
 #include "report.h"
+#include "sig.h"
 #include "suggest.h"
 #include "tree.h"
 #include "util.h"
@@ -45,6 +47,8 @@ enum {
 	OPT_MAX_USERS,
 	OPT_EXPORTER,
 	OPT_USER,
+	OPT_TRUSTED_KEY,
+	OPT_OVERLAY,
 };
 
 #define DEFAULT_MAX_USERS 2
@@ -63,6 +67,8 @@ static const struct option cmdopts[] = {
 	{ "max-users", required_argument, 0, OPT_MAX_USERS },
 	{ "exporter", required_argument, 0, OPT_EXPORTER },
 	{ "user", required_argument, 0, OPT_USER },
+	{ "trusted-key", required_argument, 0, OPT_TRUSTED_KEY },
+	{ "overlay", required_argument, 0, OPT_OVERLAY },
 	{ "quiet", no_argument, 0, 'q' },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "version", no_argument, 0, 'V' },
@@ -83,6 +89,11 @@ struct opts {
 	size_t n_symvers, cap_symvers;
 	const char **config;	/* -C: depmod.d files or folders */
 	size_t n_config, cap_config;
+	const char **overlay;	/* --overlay: builds, modules */
+	size_t n_overlay, cap_overlay;
+	struct overlay *ov;
+	const char *trusted_key;	/* --trusted-key */
+	struct sigkey *key;	/* the key of CONFIG_MODULE_NS_ALLOW_SIG */
 	struct report rep;
 };
 
@@ -92,6 +103,7 @@ static void help(void)
 	       "\t%1$s [options] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --all\n"
 	       "\t%1$s [options] --suggest [MODULE.ko...]\n"
+	       "\t%1$s [options] --overlay=KDIR... [MODULE.ko|NAME...]\n"
 	       "Checks, without loading anything, whether a kernel with\n"
 	       "MODULE_NAMESPACE_ALLOW would load each module (in the order\n"
 	       "given, each after its dependencies, as modprobe), and prints\n"
@@ -108,6 +120,14 @@ static void help(void)
 	       "\t                        order); repeatable\n"
 	       "\t-E, --symvers=FILE      vmlinux exports from a\n"
 	       "\t                        Module.symvers (repeatable)\n"
+	       "\t    --trusted-key=CERT  grants bound to this signing key\n"
+	       "\t                        (CONFIG_MODULE_NS_ALLOW_SIG);\n"
+	       "\t                        (--kdir: its own, if on)\n"
+	       "\t    --overlay=PATH      the tree as if built with this\n"
+	       "\t                        build's namespaces and grants (a\n"
+	       "\t                        build tree, module, or folder of\n"
+	       "\t                        modules; repeatable); no module:\n"
+	       "\t                        the whole tree\n"
 	       "\t    --json              findings as JSON\n"
 	       "\t    --suggest           propose allow-listed namespaces\n"
 	       "\t    --max-users=N       for exports with at most N users\n"
@@ -173,12 +193,9 @@ static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
 	*status = STATUS_UNREADABLE;
 	if (m->error) {
 		/* The kernel names the module: say it as it would. */
-		if (m->bad_records && m->name)
-			verdict_malformed(m, &fs);
+		if (m->name)
+			verdict_records(m, &fs);
 	} else {
-		if (verdict_grants_differ(m))
-			WRN("%s: modinfo allow_ns differs from the __ns_allow "
-			    "records (the kernel reads those)\n", m->path);
 		*status = verdict_check(k, m, self, &fs) ? STATUS_LOADS :
 			  STATUS_REFUSED;
 		if (*status == STATUS_LOADS && !self)
@@ -212,6 +229,7 @@ static int check_all(struct opts *o, struct kernel *k, struct tree *t)
 	size_t i, n = 0;
 
 	loader_init(&l);
+	l.key = o->key;
 	for (i = 0; i < t->n_files; i++) {
 		if (t->files[i].chosen)
 			mods[n++] = loader_get(&l, t->files[i].path);
@@ -243,6 +261,7 @@ static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 	size_t j;
 
 	loader_init(&l);
+	l.key = o->key;
 	planner_init(&p, k, t, &l);
 	warn_no_symvers(k);
 	report_begin(&o->rep);
@@ -296,6 +315,7 @@ static int suggest(struct opts *o, struct kernel *k, struct tree *t,
 	int ret;
 
 	loader_init(&l);
+	l.key = o->key;
 	if (!k->vmlinux_known)
 		WRN("no Module.symvers: vmlinux's exports are unknown, only "
 		    "modules are exporters\n");
@@ -324,6 +344,75 @@ static int suggest(struct opts *o, struct kernel *k, struct tree *t,
 	return ret;
 }
 
+/*
+ * CONFIG_MODULE_NS_ALLOW_SIG: on with --trusted-key, or when --kdir's
+ * .config has it (its certs/signing_key.x509). -1 after an error.
+ */
+static int sig_rule(struct opts *o, struct kernel *k)
+{
+	char *cert = NULL, *err = NULL;
+	const char *path = o->trusted_key;
+	int r = 0;
+
+	if (!path && o->kdir && describe_sig_rule(o->kdir, &cert))
+		path = cert;
+	if (path) {
+		r = sigkey_read(path, &o->key, &err);
+		if (r < 0) {
+			ERR("%s%s\n", err, cert ? " (the key of --kdir's "
+			    "CONFIG_MODULE_NS_ALLOW_SIG=y)" : "");
+			free(err);
+		} else {
+			INF("grants bound to the key of %s\n", path);
+			kernel_set_sig_rule(k);
+		}
+	}
+	free(cert);
+	return r;
+}
+
+/*
+ * The tree: -errno when it cannot be read and it is needed (--all,
+ * --suggest without modules), after saying so; 0 otherwise (*t NULL when
+ * there is none).
+ */
+static int need_tree(const struct opts *o, const char *dirname, int argc,
+		     struct tree **t)
+{
+	int err = open_tree(o, dirname, t);
+
+	if (err >= 0)
+		return 0;
+	*t = NULL;
+	/* Files need no tree; --all and --suggest do. */
+	if (o->all || (o->suggest && !argc)) {
+		ERR("%s: %s\n", o->kdir && !o->basedir && !o->kver ?
+		    o->kdir : dirname, strerror(-err));
+		return err;
+	}
+	INF("%s: %s: no dependencies from a tree\n", dirname, strerror(-err));
+	return 0;
+}
+
+/* --overlay: the builds' namespaces and grants, bound to the tree. */
+static int overlay(struct opts *o, struct kernel *k, const struct tree *t)
+{
+	char *err = NULL;
+	size_t i;
+
+	o->ov = overlay_new();
+	for (i = 0; i < o->n_overlay; i++) {
+		if (overlay_add(o->ov, o->overlay[i], &err) < 0) {
+			ERR("%s\n", err);
+			free(err);
+			return -1;
+		}
+	}
+	overlay_bind(o->ov, t);
+	kernel_set_overlay(k, o->ov);
+	return 0;
+}
+
 static int run(struct opts *o, int argc, char *argv[])
 {
 	char *dirname = tree_dir(o);
@@ -336,22 +425,18 @@ static int run(struct opts *o, int argc, char *argv[])
 		.dirname = dirname,
 		.basedir = o->basedir,
 	};
-	int ret = EXIT_ERROR, err;
+	int ret = EXIT_ERROR;
 
-	if (!dirname || describe_vmlinux(k, &kd) < 0)
+	if (!dirname)
 		goto done;
-	err = open_tree(o, dirname, &t);
-	if (err < 0) {
-		t = NULL;
-		/* Files need no tree; --all and --suggest do. */
-		if (o->all || (o->suggest && !argc)) {
-			ERR("%s: %s\n", o->kdir && !o->basedir && !o->kver ?
-			    o->kdir : dirname, strerror(-err));
-			goto done;
-		}
-		INF("%s: %s: no dependencies from a tree\n", dirname,
-		    strerror(-err));
-	}
+	/* The overlay binds to the tree before anything enters the model. */
+	if (o->n_overlay && (need_tree(o, dirname, argc, &t) < 0 ||
+			     overlay(o, k, t) < 0))
+		goto done;
+	if (describe_vmlinux(k, &kd) < 0 || sig_rule(o, k) < 0)
+		goto done;
+	if (!o->n_overlay && need_tree(o, dirname, argc, &t) < 0)
+		goto done;
 	if (o->suggest)
 		ret = suggest(o, k, t, argc, argv);
 	else if (o->all)
@@ -361,6 +446,7 @@ static int run(struct opts *o, int argc, char *argv[])
 done:
 	tree_free(t);
 	kernel_free(k);
+	overlay_free(o->ov);
 	free(dirname);
 	return ret;
 }
@@ -431,6 +517,13 @@ int main(int argc, char *argv[])
 			free(o.user);
 			o.user = tree_modname(optarg);
 			break;
+		case OPT_TRUSTED_KEY:
+			o.trusted_key = optarg;
+			break;
+		case OPT_OVERLAY:
+			*VEC_PUSH(o.overlay, o.n_overlay, o.cap_overlay) =
+				optarg;
+			break;
 		case 'q':
 			o.rep.quiet = true;
 			break;
@@ -442,8 +535,8 @@ int main(int argc, char *argv[])
 			ret = EXIT_LOADS;
 			goto done;
 		case 'V':
-			printf("nscheck version %s\n%s\n", NSCHECK_VERSION,
-			       inflate_features());
+			printf("nscheck version %s\n%s %s\n", NSCHECK_VERSION,
+			       inflate_features(), sig_feature());
 			ret = EXIT_LOADS;
 			goto done;
 		case ':':
@@ -468,6 +561,13 @@ int main(int argc, char *argv[])
 		ERR("--suggest and --all: choose one\n");
 		goto done;
 	}
+	if (o.suggest && o.n_overlay) {
+		ERR("--suggest and --overlay: choose one\n");
+		goto done;
+	}
+	/* --overlay alone checks the whole tree, as --all. */
+	if (o.n_overlay && optind >= argc)
+		o.all = true;
 	if (o.all && optind < argc) {
 		ERR("--all checks the whole tree: give no module\n");
 		goto done;
@@ -490,6 +590,8 @@ int main(int argc, char *argv[])
 	}
 	ret = run(&o, argc - optind, argv + optind);
 done:
+	sigkey_free(o.key);
+	free(o.overlay);
 	free(o.symvers);
 	free(o.config);
 	free(o.exporter);

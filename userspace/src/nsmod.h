@@ -23,25 +23,55 @@ struct ns_undef {
 	bool common;		/* SHN_COMMON: refused, -fno-common */
 };
 
-/* One "ns:module" grant. */
+/* One "ns:module" grant; mod may end in '*': every name it starts. */
 struct ns_grant {
 	const char *ns;
 	const char *mod;
+};
+
+/*
+ * The loader's checks of a module's __ns_allow section, in the kernel's
+ * order (module_ns_allow_prepare()): the first that fails refuses the
+ * module with -ENOEXEC and a line that names it.
+ */
+enum ns_records {
+	NSREC_OK,
+	NSREC_TWO_SECTIONS,	/* more than one __ns_allow, whatever flags */
+	NSREC_NOT_ALLOC,	/* no SHF_ALLOC */
+	NSREC_WRITABLE,		/* SHF_WRITE */
+	NSREC_MALFORMED,	/* a bad record, at bad_offset */
+	NSREC_MODINFO,		/* allow_ns= values are not the records */
+};
+
+/*
+ * The module's appended signature against the key nscheck trusts
+ * (--trusted-key): only its key identifier, never its cryptography.
+ */
+enum ns_sig {
+	SIG_UNCHECKED,		/* no key given: not looked at */
+	SIG_NONE,		/* no signature, or not one the kernel reads */
+	SIG_OTHER,		/* signed, not naming the trusted key */
+	SIG_TRUSTED,		/* every signer names the trusted key */
 };
 
 struct nsmod {
 	const char *path;	/* as given, or as found in the tree */
 	char *error;		/* why the file cannot be checked */
 	/*
-	 * A malformed __ns_allow section: the kernel refuses the module
-	 * (-ENOEXEC); nscheck reports the offset it would print.
+	 * The kernel refuses the module's __ns_allow section or records
+	 * (-ENOEXEC; error says why); bad_offset for NSREC_MALFORMED.
 	 */
-	bool bad_records;
+	enum ns_records records;
 	size_t bad_offset;
+	enum ns_sig sig;
+	/* .note.gnu.build-id as in the file (and in /sys/module/M/notes) */
+	const unsigned char *build_id;
+	size_t build_id_len;
 
 	const char *name;	/* modinfo name=, as the kernel's mod->name */
 	const char *info_name;	/* modinfo name=, NULL when there is none */
 	const char *license;	/* first license=, or NULL */
+	bool intree;		/* modinfo intree=Y: no out-of-tree taint */
 	uint16_t machine;	/* e_machine */
 
 	const char **imports;	/* modinfo import_ns= */
@@ -54,8 +84,9 @@ struct nsmod {
 	size_t n_undefs;
 	struct ns_grant *grants;	/* __ns_allow records */
 	size_t n_grants;
-	struct ns_grant *info_grants;	/* modinfo allow_ns= */
-	size_t n_info_grants;
+	const char **allow_values;	/* modinfo allow_ns=, raw */
+	size_t n_allow_values;
+	bool allow_unterminated;	/* the last one has no NUL */
 };
 
 #endif

@@ -50,7 +50,11 @@ static void json_finding(const struct finding *f, const char *line,
 		printf("%d", f->row);
 	else
 		fputs("null", stdout);
-	printf(",\"errno\":%d,\"symbol\":", finding_errno(f));
+	if (finding_errno(f))
+		printf(",\"errno\":%d", finding_errno(f));
+	else
+		fputs(",\"errno\":null", stdout);
+	fputs(",\"symbol\":", stdout);
 	json_str(f->sym);
 	fputs(",\"namespace\":", stdout);
 	json_str(f->ns);
@@ -63,6 +67,11 @@ static void json_finding(const struct finding *f, const char *line,
 		printf("%zu", f->offset);
 	else
 		fputs("null", stdout);
+	if (f->kind == F_MISSING_IMPORT) {
+		fputs(",\"was_namespace\":", stdout);
+		json_str(f->was_ns);
+		printf(",\"symbols\":%zu", f->count);
+	}
 	fputs(",\"message\":", stdout);
 	json_str(line);
 	fputs(",\"lines\":[", stdout);
@@ -87,6 +96,12 @@ void report_module(struct report *rep, const struct nsmod *m,
 	size_t i;
 
 	rep->count[status]++;
+	for (i = 0; status == STATUS_LOADS && i < fs->n; i++) {
+		if (fs->f[i].kind == F_MISSING_IMPORT) {
+			rep->missing_import++;
+			break;
+		}
+	}
 	if (status == STATUS_UNREADABLE)
 		ERR("%s: %s\n", m->path, m->error);
 	else if (status == STATUS_LOADS)
@@ -135,9 +150,10 @@ void report_end(struct report *rep)
 
 	if (rep->json)
 		printf("\n],\"summary\":{\"checked\":%zu,\"loads\":%zu,"
-		       "\"refused\":%zu,\"unreadable\":%zu}}\n", n,
+		       "\"refused\":%zu,\"unreadable\":%zu,"
+		       "\"missing_import\":%zu}}\n", n,
 		       rep->count[STATUS_LOADS], rep->count[STATUS_REFUSED],
-		       rep->count[STATUS_UNREADABLE]);
+		       rep->count[STATUS_UNREADABLE], rep->missing_import);
 	INF("checked %zu modules: %zu would load, %zu refused, %zu "
 	    "unreadable\n", n, rep->count[STATUS_LOADS],
 	    rep->count[STATUS_REFUSED], rep->count[STATUS_UNREADABLE]);

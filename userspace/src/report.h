@@ -22,6 +22,7 @@ struct report {
 	bool json;
 	bool quiet;
 	size_t count[3];	/* by enum status */
+	size_t missing_import;	/* loads, lacking an import (--overlay) */
 	size_t nmods;
 };
 

@@ -5,8 +5,11 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "nsallow.h"
+#include "overlay.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -38,53 +41,12 @@ bool verdict_proprietary(const struct nsmod *m)
 	       streq(m->name, "driverloader");
 }
 
-static int cmp_grant(const void *a, const void *b)
-{
-	const struct ns_grant *x = a, *y = b;
-	int r = strcmp(x->ns, y->ns);
-
-	return r ? r : strcmp(x->mod, y->mod);
-}
-
-/* Sorted copy without duplicates; returns its length. */
-static size_t unique(const struct ns_grant *g, size_t n,
-		     struct ns_grant **out)
-{
-	size_t i, k = 0;
-
-	*out = xmalloc((n ? n : 1) * sizeof(**out));
-	if (!n)
-		return 0;
-	memcpy(*out, g, n * sizeof(*g));
-	qsort(*out, n, sizeof(**out), cmp_grant);
-	for (i = 0; i < n; i++) {
-		if (!k || cmp_grant(&(*out)[k - 1], &(*out)[i]))
-			(*out)[k++] = (*out)[i];
-	}
-	return k;
-}
-
-bool verdict_grants_differ(const struct nsmod *m)
-{
-	struct ns_grant *a, *b;
-	size_t na, nb, i;
-	bool differ;
-
-	na = unique(m->grants, m->n_grants, &a);
-	nb = unique(m->info_grants, m->n_info_grants, &b);
-	differ = na != nb;
-	for (i = 0; !differ && i < na; i++)
-		differ = cmp_grant(&a[i], &b[i]) != 0;
-	free(a);
-	free(b);
-	return differ;
-}
-
 struct requester {
 	const struct kernel *k;
 	const struct nsmod *m;
 	const struct object *self;
 	bool proprietary;	/* TAINT_PROPRIETARY_MODULE, or inherited */
+	bool trusted;		/* signed with the built-in key */
 	bool using_gplonly;
 	struct findings *out;
 };
@@ -110,19 +72,30 @@ static bool imports(const struct nsmod *m, const char *ns)
 	return false;
 }
 
-/* Rows 4 to 6 and the GPL rule, for a restricted namespace. */
+/*
+ * ns_allow_check(): rows 4 to 6 (a module: list names R or not), then,
+ * for a listed R, the signature rule and the GPL rule.
+ */
 static bool allowed(struct requester *r, const struct export *e,
 		    const char *sym, bool gplok)
 {
-	const struct object *x;
+	const struct object *x = NULL;
 	struct finding *f;
+	bool listed;
 
-	if (!kernel_lists(r->k, e->owner, e->ns, r->m->name)) {
-		x = kernel_other_lister(r->k, e->ns, r->m->name, e->owner,
-				       r->self);
+	if (ns_is_module_list(e->ns))
+		listed = ns_module_list_match(r->m->name,
+					      e->ns + strlen(MODULE_NS_PREFIX));
+	else
+		listed = kernel_lists(r->k, e->owner, e->ns, r->m->name);
+	if (!listed) {
+		if (!ns_is_module_list(e->ns))
+			x = kernel_other_lister(r->k, e->ns, r->m->name,
+						e->owner, r->self);
 		if (x)
 			f = add(r, F_WRONG_MODULE, sym);
-		else if (kernel_declares(r->k, e->owner, e->ns))
+		else if (ns_is_module_list(e->ns) ||
+			 kernel_declares(r->k, e->owner, e->ns))
 			f = add(r, F_NOT_ALLOWED, sym);
 		else
 			f = add(r, F_UNDECLARED, sym);
@@ -130,6 +103,14 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->ns = e->ns;
 		f->owner = e->owner->name;
 		f->declarer = x ? x->name : NULL;
+		return false;
+	}
+	/* A trusted owner's grants hold for trusted modules alone. */
+	if (r->k->sig_rule && !r->trusted && e->owner->trusted) {
+		f = add(r, F_NOT_SIGNED, sym);
+		f->row = 3;
+		f->ns = e->ns;
+		f->owner = e->owner->name;
 		return false;
 	}
 	if (!gplok && !e->gpl) {
@@ -142,8 +123,35 @@ static bool allowed(struct requester *r, const struct export *e,
 	return true;
 }
 
+/*
+ * --overlay: R is listed in the namespace the series gave the symbol, and
+ * was built without its import. One finding per namespace.
+ */
+static void missing_import(struct requester *r, size_t n0,
+			   const struct export *e, const char *sym)
+{
+	struct finding *f;
+	size_t i;
+
+	for (i = n0; i < r->out->n; i++) {
+		f = &r->out->f[i];
+		if (f->kind == F_MISSING_IMPORT && streq(f->ns, e->ns)) {
+			f->count++;
+			return;
+		}
+	}
+	f = add(r, F_MISSING_IMPORT, sym);
+	f->row = 3;
+	f->ns = e->ns;
+	f->was_ns = e->was_ns;
+	f->owner = e->owner->name;
+	f->count = 1;
+	f->build_imports = r->k->ov ? overlay_imports(r->k->ov, r->m->name,
+						      e->ns) : -1;
+}
+
 /* resolve_symbol(): find_symbol(), inherit_taint(), then namespaces. */
-static void resolve(struct requester *r, const struct ns_undef *u)
+static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 {
 	/* As fsa.gplok: a taint inherited below counts from the next one. */
 	bool gplok = !r->proprietary;
@@ -175,11 +183,17 @@ static void resolve(struct requester *r, const struct ns_undef *u)
 	}
 	if (!*e->ns)
 		return;		/* row 1 */
-	restricted = kernel_restricted(r->k, e->ns, r->self);
+	/* A module: list is always restricted, and is its own import. */
+	restricted = ns_is_module_list(e->ns) ||
+		     kernel_restricted(r->k, e->ns, r->self);
 	if (restricted && !allowed(r, e, u->sym, gplok))
 		return;
-	if (imports(r->m, e->ns))
+	if (ns_is_module_list(e->ns) || imports(r->m, e->ns))
 		return;
+	if (restricted && e->was_ns) {
+		missing_import(r, n0, e, u->sym);
+		return;
+	}
 	f = add(r, F_NOT_IMPORTED, u->sym);
 	f->row = restricted ? 3 : 2;
 	f->ns = e->ns;
@@ -213,14 +227,24 @@ bool verdict_check(const struct kernel *k, const struct nsmod *m,
 		.m = m,
 		.self = self,
 		.proprietary = verdict_proprietary(m),
+		.trusted = m->sig == SIG_TRUSTED,
 		.out = out,
 	};
 	size_t i, n0 = out->n;
+	struct finding *f;
 
 	/* add_unformed_module(): -EEXIST, before any symbol. */
 	if (!self && kernel_find_name(k, m->name)) {
 		add(&r, F_ALREADY_LOADED, NULL);
 		return false;
+	}
+	/* setup_modinfo(): the first import of a module: list, -EPERM. */
+	for (i = 0; i < m->n_imports; i++) {
+		if (ns_is_module_list(m->imports[i])) {
+			f = add(&r, F_IMPORTS_MODULE_NS, NULL);
+			f->ns = m->imports[i];
+			return false;
+		}
 	}
 	/* simplify_symbols() reports every failing symbol. */
 	for (i = 0; i < m->n_undefs; i++) {
@@ -231,18 +255,37 @@ bool verdict_check(const struct kernel *k, const struct nsmod *m,
 				add(&r, F_COMMON, u->sym);
 			continue;
 		}
-		resolve(&r, u);
+		resolve(&r, u, n0);
 	}
-	if (out->n == n0)
-		duplicates(&r);
-	return out->n == n0;
+	for (i = n0; i < out->n; i++) {
+		if (finding_refuses(&out->f[i]))
+			return false;
+	}
+	duplicates(&r);
+	return out->n == n0 || !finding_refuses(&out->f[out->n - 1]);
 }
 
-void verdict_malformed(const struct nsmod *m, struct findings *out)
+void verdict_records(const struct nsmod *m, struct findings *out)
 {
-	struct finding *f = VEC_PUSH(out->f, out->n, out->cap);
+	static const enum finding_kind kinds[] = {
+		[NSREC_TWO_SECTIONS] = F_TWO_SECTIONS,
+		[NSREC_NOT_ALLOC] = F_NOT_ALLOC,
+		[NSREC_WRITABLE] = F_WRITABLE,
+		[NSREC_MALFORMED] = F_MALFORMED,
+		[NSREC_MODINFO] = F_MODINFO,
+	};
+	struct finding *f;
 
-	*f = (struct finding){ .kind = F_MALFORMED, .offset = m->bad_offset };
+	if (m->records == NSREC_OK)
+		return;
+	f = VEC_PUSH(out->f, out->n, out->cap);
+	*f = (struct finding){ .kind = kinds[m->records],
+			       .offset = m->bad_offset };
+}
+
+bool finding_refuses(const struct finding *f)
+{
+	return f->kind != F_MISSING_IMPORT;
 }
 
 int finding_errno(const struct finding *f)
@@ -257,9 +300,14 @@ int finding_errno(const struct finding *f)
 	case F_NOT_ALLOWED:
 	case F_UNDECLARED:
 	case F_NOT_GPL:
+	case F_NOT_SIGNED:
 		return -EACCES;
 	case F_ALREADY_LOADED:
 		return -EEXIST;
+	case F_IMPORTS_MODULE_NS:
+		return -EPERM;
+	case F_MISSING_IMPORT:
+		return 0;
 	default:
 		return -ENOEXEC;
 	}
@@ -278,7 +326,14 @@ const char *finding_name(const struct finding *f)
 		[F_COMMON] = "common-symbol",
 		[F_DUPLICATE] = "duplicate-export",
 		[F_ALREADY_LOADED] = "already-loaded",
+		[F_NOT_SIGNED] = "not-signed",
+		[F_IMPORTS_MODULE_NS] = "imports-module-namespace",
+		[F_TWO_SECTIONS] = "duplicate-section",
+		[F_NOT_ALLOC] = "section-not-allocated",
+		[F_WRITABLE] = "section-writable",
 		[F_MALFORMED] = "malformed-records",
+		[F_MODINFO] = "modinfo-mismatch",
+		[F_MISSING_IMPORT] = "missing-import",
 	};
 
 	return names[f->kind];
@@ -292,6 +347,7 @@ char *finding_unknown_line(const struct finding *f, const char *r)
 	case F_NOT_ALLOWED:
 	case F_UNDECLARED:
 	case F_NOT_GPL:
+	case F_NOT_SIGNED:
 	case F_PROPRIETARY_OWNER:
 		/* simplify_symbols(), after resolve_symbol() refused. */
 		return xasprintf("%s: Unknown symbol %s (err %d)", r, f->sym,
@@ -299,6 +355,28 @@ char *finding_unknown_line(const struct finding *f, const char *r)
 	default:
 		return NULL;
 	}
+}
+
+/* nscheck's own line for --overlay's finding: no kernel prints it. */
+static char *missing_import_line(const struct finding *f, const char *r)
+{
+	char more[40] = "";
+	const char *build = f->build_imports > 0 ? ", as its build does" :
+			    f->build_imports == 0 ?
+			    ", which its build does not" : "";
+
+	if (f->count > 1)
+		snprintf(more, sizeof(more), " and %zu more", f->count - 1);
+	if (f->was_ns && *f->was_ns)
+		return xasprintf("%s: listed for namespace %s by %s, without "
+				 "MODULE_IMPORT_NS(%s): the series must add "
+				 "it%s (%s%s, in %s before)", r, f->ns,
+				 f->owner, f->ns, build, f->sym, more,
+				 f->was_ns);
+	return xasprintf("%s: listed for namespace %s by %s, without "
+			 "MODULE_IMPORT_NS(%s): the series must add it%s "
+			 "(%s%s)", r, f->ns, f->owner, f->ns, build, f->sym,
+			 more);
 }
 
 char *finding_line(const struct finding *f, const char *r)
@@ -337,6 +415,27 @@ char *finding_line(const struct finding *f, const char *r)
 	case F_ALREADY_LOADED:
 		return xasprintf("%s: module is already loaded (err %d)", r,
 				 -EEXIST);
+	case F_NOT_SIGNED:
+		return xasprintf("module %s is not signed with a built-in key, "
+				 "required for namespace `%s' (%s)", r, f->ns,
+				 f->sym);
+	case F_IMPORTS_MODULE_NS:
+		return xasprintf("%s: module tries to import module "
+				 "namespace: %s", r, f->ns);
+	case F_TWO_SECTIONS:
+		return xasprintf("%s: %s", r,
+				 ns_records_message(NSREC_TWO_SECTIONS));
+	case F_NOT_ALLOC:
+		return xasprintf("%s: %s", r,
+				 ns_records_message(NSREC_NOT_ALLOC));
+	case F_WRITABLE:
+		return xasprintf("%s: %s", r,
+				 ns_records_message(NSREC_WRITABLE));
+	case F_MODINFO:
+		return xasprintf("%s: %s", r,
+				 ns_records_message(NSREC_MODINFO));
+	case F_MISSING_IMPORT:
+		return missing_import_line(f, r);
 	default:
 		return xasprintf("%s: malformed namespace allow record at "
 				 "offset %zu", r, f->offset);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - what the patched 6.1 loader decides for one module (SPEC §4):
- * one finding per failing symbol, in .symtab order, as the kernel reports
- * them.
+ * nscheck - what the patched 6.1 loader decides for one module (SPEC §4,
+ * §8.3, §8.4): one finding per failing symbol, in .symtab order, as the
+ * kernel reports them; the refusals before any symbol (a name already
+ * loaded, the records, an import of a module: namespace) alone.
  */
 #ifndef NSCHECK_VERDICT_H
 #define NSCHECK_VERDICT_H
@@ -24,7 +25,20 @@ enum finding_kind {
 	F_COMMON,		/* SHN_COMMON symbol: -ENOEXEC */
 	F_DUPLICATE,		/* exports a symbol that exists: -ENOEXEC */
 	F_ALREADY_LOADED,	/* same name loaded: -EEXIST */
-	F_MALFORMED,		/* bad __ns_allow section: -ENOEXEC */
+	F_NOT_SIGNED,		/* a trusted owner lists an untrusted R */
+	F_IMPORTS_MODULE_NS,	/* import_ns=module:...: -EPERM */
+	/* module_ns_allow_prepare(), in its order: -ENOEXEC */
+	F_TWO_SECTIONS,
+	F_NOT_ALLOC,
+	F_WRITABLE,
+	F_MALFORMED,
+	F_MODINFO,
+	/*
+	 * --overlay: listed in a namespace the series gave the symbol, but
+	 * built without its MODULE_IMPORT_NS(): the series must add it. Not
+	 * a refusal.
+	 */
+	F_MISSING_IMPORT,
 };
 
 struct finding {
@@ -35,6 +49,10 @@ struct finding {
 	const char *owner;	/* the export's owner */
 	const char *declarer;	/* row 4's X */
 	size_t offset;		/* F_MALFORMED */
+	const char *was_ns;	/* F_MISSING_IMPORT: the tree's namespace */
+	size_t count;		/* F_MISSING_IMPORT: symbols of ns used */
+	int build_imports;	/* F_MISSING_IMPORT: the build's module of
+				 * that name imports ns: 1, 0, -1 (none) */
 };
 
 struct findings {
@@ -46,8 +64,6 @@ struct findings {
 bool license_gpl_compatible(const char *license);
 /* Whether loading m taints it TAINT_PROPRIETARY_MODULE (check_modinfo()). */
 bool verdict_proprietary(const struct nsmod *m);
-/* Whether m's modinfo allow_ns= lines and its __ns_allow records differ. */
-bool verdict_grants_differ(const struct nsmod *m);
 
 /*
  * Check m against the model k. self is m's own object when it is already
@@ -56,10 +72,15 @@ bool verdict_grants_differ(const struct nsmod *m);
 bool verdict_check(const struct kernel *k, const struct nsmod *m,
 		   const struct object *self, struct findings *out);
 
-/* The kernel's refusal of a module whose __ns_allow is malformed. */
-void verdict_malformed(const struct nsmod *m, struct findings *out);
+/*
+ * The kernel's refusal of a module whose __ns_allow section or records it
+ * refuses (m->records).
+ */
+void verdict_records(const struct nsmod *m, struct findings *out);
 
-/* The errno the kernel returns for a finding. */
+/* Whether the kernel refuses the module for f (all but F_MISSING_IMPORT). */
+bool finding_refuses(const struct finding *f);
+/* The errno the kernel returns for a finding (0: none, not a refusal). */
 int finding_errno(const struct finding *f);
 /* Its verdict name in --json. */
 const char *finding_name(const struct finding *f);

@@ -15,7 +15,8 @@ load helpers
 	run nscheck -V
 	assert_success
 	assert_line --index 0 --regexp '^nscheck version [0-9]+$'
-	assert_line --index 1 --regexp '^[+-]XZ [+-]ZSTD [+-]ZLIB$'
+	# OpenSSL reads certificates and signatures (--trusted-key).
+	assert_line --index 1 --regexp '^[+-]XZ [+-]ZSTD [+-]ZLIB [+-]OPENSSL$'
 }
 
 @test "no module is a usage error (2)" {

@@ -148,7 +148,7 @@ load helpers
 	assert_output "struct_name: module uses symbol (a_open) from namespace AOPEN, but does not import it."$'\n'"struct_name: Unknown symbol a_open (err -22)"
 }
 
-@test "modinfo allow_ns differing from __ns_allow is a warning" {
+@test "modinfo allow_ns differing from __ns_allow: refused, as the kernel" {
 	local f=$BATS_TEST_TMPDIR/differ.ko
 	# exp_a's records without its modinfo allow_ns lines.
 	objcopy --remove-section .modinfo --add-section .modinfo=/dev/null \
@@ -158,8 +158,12 @@ load helpers
 	objcopy --update-section .modinfo="$BATS_TEST_TMPDIR/mi" \
 		--set-section-flags .modinfo=alloc,readonly,contents "$f"
 	run --separate-stderr nsk "$f" imp_ok.ko
-	assert_success
-	[[ $stderr == *"WARNING: $f: modinfo allow_ns differs from the __ns_allow records"* ]]
+	assert_failure 2
+	assert_error_names "$f: modinfo allow_ns= entries do not match the __ns_allow records: the record MRES:dual_ok has no allow_ns="
+	# Refused, so imp_ok finds nothing to use.
+	assert_output "exp_a: modinfo allow_ns= entries do not match the __ns_allow records
+imp_ok: Unknown symbol a_fn (err -2)
+imp_ok: Unknown symbol a_gpl (err -2)"
 }
 
 @test "6.1 inherit_taint: a GPL-only user may not use a proprietary module" {

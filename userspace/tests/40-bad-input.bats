@@ -141,10 +141,19 @@ bad() {
 	! has ZLIB || bad "$f" "gzip: corrupt or truncated data"
 }
 
-@test "bad: modinfo allow_ns that is not <ns>:<module> in [A-Za-z0-9_]" {
-	local m
+@test "bad: modinfo allow_ns that is not a record: refused, as the kernel" {
+	local m line
 	for m in nocolon twocolons char emptyns emptymod long; do
-		bad "bad_info_$m.ko" "bad allow_ns="
+		case $m in
+		nocolon) line="allow_ns=NOCOLON has no ':'" ;;
+		twocolons) line="allow_ns=A:b:c is not a record" ;;
+		char) line="allow_ns=A-B:c is not a record" ;;
+		emptyns) line="allow_ns=:m is not a record" ;;
+		emptymod) line="allow_ns=N: is not a record" ;;
+		long) line="allow_ns=N:$(printf 'm%.0s' {1..56}) is not a record" ;;
+		esac
+		bad "bad_info_$m.ko" "modinfo allow_ns= entries do not match the __ns_allow records: $line"
+		assert_output "bad_info_$m: modinfo allow_ns= entries do not match the __ns_allow records"
 	done
 }
 

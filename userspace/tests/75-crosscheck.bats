@@ -35,3 +35,31 @@ setup() {
 	assert_failure 1
 	assert_line --partial "$FX/nothis.ko: nscheck cannot read it"
 }
+
+@test "crosscheck: signatures against the key, as libkmod names the signer" {
+	local f files=()
+	for f in "$FX"/sig/*.ko "$FX"/sig/*/*.ko; do
+		files+=("$f")
+	done
+	run "$CROSSCHECK" --key "$FX/keys/build.x509" "${files[@]}"
+	assert_success
+	assert_output "crosscheck: ${#files[@]} modules, the same as libkmod"
+	run "$CROSSCHECK" --key "$FX/keys/other.x509" "${files[@]}"
+	assert_success
+}
+
+@test "crosscheck: the real test modules and the build's own, signed or not" {
+	local ko=$NSCHECK_BUILD/../modules/ko kobj=$NSCHECK_BUILD/../kernel/obj
+	local stage=$NSCHECK_BUILD/../kernel/stage f files=()
+	[[ -f $ko/signed/nsa_exp.ko && -f $kobj/certs/signing_key.x509 ]] ||
+		skip "no signed test modules (make modules)"
+	for f in "$ko"/*.ko "$ko"/*/*.ko $(find "$stage" -name '*.ko'); do
+		case ${f##*/} in
+		nsa_bad_*) continue ;;
+		esac
+		files+=("$f")
+	done
+	run "$CROSSCHECK" --key "$kobj/certs/signing_key.x509" "${files[@]}"
+	assert_success
+	assert_output "crosscheck: ${#files[@]} modules, the same as libkmod"
+}

@@ -63,13 +63,62 @@ emit_export() {
 	ASM
 }
 
+# Two keys, as certs/signing_key.pem and .x509 would be: the build's
+# (the kernel's built-in key) and another (a MOK or DKMS key).
+mkkeys() {
+	local k
+	mkdir -p "$out/keys"
+	for k in build other; do
+		openssl req -new -x509 -nodes -newkey rsa:2048 -sha256 \
+			-days 36500 -subj "/CN=nscheck test $k key" \
+			-keyout "$out/keys/$k.pem" -out "$out/keys/$k.crt" \
+			2>/dev/null || die "openssl cannot make the $k key"
+		openssl x509 -in "$out/keys/$k.crt" -outform DER \
+			-out "$out/keys/$k.x509"
+	done
+}
+
+# As scripts/sign-file: a detached PKCS#7 (CMS) signature without
+# certificates or attributes, then struct module_signature (id_type 2,
+# PKCS#7; the length big-endian) and the marker. keyid: the signer named
+# by its subject key identifier (sign-file -k); garbage: bytes that are
+# not PKCS#7.
+sign() {
+	local ko=$1 how=$2 key=build sig=$1.p7s len extra=()
+	[[ -d $out/keys ]] || mkkeys
+	case $how in
+	other) key=other ;;
+	keyid) extra=(-keyid) ;;
+	build | garbage) ;;
+	*) die "$ko: unknown sign=$how" ;;
+	esac
+	if [[ $how == garbage ]]; then
+		printf 'not a signature at all' >"$sig"
+	else
+		openssl cms -sign -binary -noattr -nocerts -nosmimecap -md sha256 \
+			-outform DER -in "$ko" -out "$sig" \
+			-signer "$out/keys/$key.crt" -inkey "$out/keys/$key.pem" \
+			"${extra[@]}" 2>/dev/null ||
+			die "$ko: openssl cannot sign it"
+	fi
+	len=$(stat -c %s "$sig")
+	{
+		cat "$sig"
+		printf '\0\0\x02\0\0\0\0\0'
+		printf "$(printf '\\x%02x' $((len >> 24 & 255)) \
+			$((len >> 16 & 255)) $((len >> 8 & 255)) $((len & 255)))"
+		printf '~Module signature appended~\n'
+	} >>"$ko"
+	rm -f "$sig"
+}
+
 build_one() {
 	local file=$1
 	shift
 	local base=${file##*/}
 	local name=${base%%.ko*}
 	name=${name//-/_}
-	local license=GPL thisname= this=1 nobits= attr
+	local license=GPL thisname= this=1 nobits= signed= attr
 	local -a info=() exports=() refs=() records=()
 
 	for attr; do
@@ -88,6 +137,7 @@ build_one() {
 		info=*) info+=("${attr#info=}"); info[-1]=${info[-1]//+/ } ;;
 		record=*) records+=("${attr#record=}") ;;
 		nobits=*) nobits=${attr#nobits=} ;;
+		sign=*) signed=${attr#sign=} ;;
 		use=*) refs+=("	.quad ${attr#use=}") ;;
 		weak=*) refs+=("	.weak ${attr#weak=}" "	.quad ${attr#weak=}") ;;
 		common=*) refs+=("	.comm ${attr#common=},16,8") ;;
@@ -138,6 +188,7 @@ build_one() {
 	local obj=$out/${file%%.ko*}.ko
 	mkdir -p "${obj%/*}"
 	gcc -c -o "$obj" "$s" || die "$file: cannot assemble $s"
+	[[ -z $signed ]] || sign "$obj" "$signed"
 	case $file in
 	*.ko.xz) xz -f --check=crc32 "$obj" ;;
 	*.ko.zst) zstd -q -f --rm "$obj" ;;
@@ -160,4 +211,20 @@ mkdir -p "$out/kdir"
 cp "$data/vmlinux.symvers" "$out/kdir/Module.symvers"
 grep -v '^#' "$data/builtin.modinfo.txt" | tr '\n' '\0' \
 	>"$out/kdir/modules.builtin.modinfo"
+# --overlay's build: its Module.symvers, modules.builtin.modinfo and
+# modules.order (the modules the table put in kdir-series/).
+mkdir -p "$out/kdir-series"
+cp "$data/series.symvers" "$out/kdir-series/Module.symvers"
+grep -v '^#' "$data/series-builtin.modinfo.txt" | tr '\n' '\0' \
+	>"$out/kdir-series/modules.builtin.modinfo"
+(cd "$out/kdir-series" && find . -name '*.ko' | sed 's|^\./||' | sort) \
+	>"$out/kdir-series/modules.order"
+# The same kernel built with CONFIG_MODULE_NS_ALLOW_SIG=y and the build key.
+[[ -d $out/keys ]] || mkkeys
+mkdir -p "$out/kdir-sig/certs"
+cp "$out/kdir/Module.symvers" "$out/kdir/modules.builtin.modinfo" \
+	"$out/kdir-sig/"
+cp "$out/keys/build.x509" "$out/kdir-sig/certs/signing_key.x509"
+printf '# comment\nCONFIG_MODULE_SIG=y\nCONFIG_MODULE_NS_ALLOW_SIG=y\n' \
+	>"$out/kdir-sig/.config"
 touch "$out/.stamp"

@@ -25,10 +25,12 @@ pass() {
 
 pass "plain build" bats --tap "$tests"
 pass "under valgrind" NSCHECK_WRAP="${valgrind[*]}" bats --tap \
-	"$tests/10-verdicts.bats" "$tests/40-bad-input.bats" \
+	"$tests/10-verdicts.bats" "$tests/22-lists.bats" \
+	"$tests/24-signatures.bats" "$tests/40-bad-input.bats" \
 	"$tests/46-malformed.bats" "$tests/47-fuzz-regressions.bats" \
 	"$tests/60-tree.bats" "$tests/65-search-order.bats" \
-	"$tests/66-names.bats" "$tests/80-suggest.bats"
+	"$tests/66-names.bats" "$tests/80-suggest.bats" \
+	"$tests/87-overlay.bats"
 pass "ASan+UBSan build" NSCHECK_BIN="$build/asan/nscheck" \
 	ASAN_OPTIONS=exitcode=99:detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1 \

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nscheck --overlay - another build's namespaces and grants
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "builtin.h"
+#include "hash.h"
+#include "loader.h"
+#include "log.h"
+#include "nsallow.h"
+#include "overlay.h"
+#include "symvers.h"
+
+struct ov_export {
+	const char *ns;
+	bool gpl;
+};
+
+/* One grant as the build has it, before it is bound to the tree. */
+struct ov_grant {
+	const char *owner;	/* built-in object or module name */
+	bool builtin;		/* modules.builtin.modinfo's */
+	bool nsallow;		/* Module.nsallow's: when no file says */
+	struct ns_grant g;
+};
+
+/* The grants of one object of the tree. */
+struct ov_grants {
+	struct ns_grant *g;
+	size_t n, cap;
+};
+
+struct overlay {
+	struct arena arena;
+	struct loader l;
+	struct hash *exports;	/* symbol -> struct ov_export */
+	struct hash *files;	/* module name -> struct nsmod (a file) */
+	struct ov_grant *raw;
+	size_t n_raw, cap_raw;
+	bool vmlinux;		/* a build tree was given */
+	struct hash *bound;	/* object name -> struct ov_grants */
+	struct ov_grants **all;	/* the values of bound, to free them */
+	size_t n_all, cap_all;
+};
+
+struct overlay *overlay_new(void)
+{
+	struct overlay *ov = xcalloc(1, sizeof(*ov));
+
+	loader_init(&ov->l);
+	ov->exports = hash_new();
+	ov->files = hash_new();
+	ov->bound = hash_new();
+	return ov;
+}
+
+void overlay_free(struct overlay *ov)
+{
+	size_t i;
+
+	if (!ov)
+		return;
+	for (i = 0; i < ov->n_all; i++) {
+		free(ov->all[i]->g);
+		free(ov->all[i]);
+	}
+	free(ov->all);
+	free(ov->raw);
+	hash_free(ov->exports);
+	hash_free(ov->files);
+	hash_free(ov->bound);
+	loader_free(&ov->l);
+	arena_free(&ov->arena);
+	free(ov);
+}
+
+static void add_export(struct overlay *ov, const char *sym, const char *ns,
+		       bool gpl)
+{
+	void **slot;
+	struct ov_export *e;
+
+	if (hash_find(ov->exports, sym))
+		return;		/* the first says: one build, one owner */
+	sym = arena_strdup(&ov->arena, sym);
+	slot = hash_slot(ov->exports, sym);
+	e = arena_alloc(&ov->arena, sizeof(*e));
+	e->ns = *ns ? arena_strdup(&ov->arena, ns) : "";
+	e->gpl = gpl;
+	*slot = e;
+}
+
+static void add_grant(struct overlay *ov, const char *owner, bool builtin,
+		      bool nsallow, const char *ns, size_t nslen,
+		      const char *mod)
+{
+	struct ov_grant *r = VEC_PUSH(ov->raw, ov->n_raw, ov->cap_raw);
+
+	r->owner = arena_strdup(&ov->arena, owner);
+	r->builtin = builtin;
+	r->nsallow = nsallow;
+	r->g.ns = arena_strndup(&ov->arena, ns, nslen);
+	r->g.mod = arena_strdup(&ov->arena, mod);
+}
+
+static void on_symvers(const struct symvers_line *l, void *arg)
+{
+	add_export(arg, l->sym, l->ns, l->gpl);
+}
+
+/* modules.builtin.modinfo: "<object>.allow_ns=<ns>:<module>". */
+static void on_builtin(const char *obj, size_t objlen, const char *ns,
+		       size_t nslen, const char *mod, void *arg)
+{
+	struct overlay *ov = arg;
+	char *o = xasprintf("%.*s", (int)objlen, obj);
+
+	add_grant(ov, o, true, false, ns, nslen, mod);
+	free(o);
+}
+
+/* A module path as Module.symvers names it: its name. */
+static char *owner_name(const char *owner)
+{
+	const char *base = strrchr(owner, '/');
+	char *name = tree_modname(base ? base + 1 : owner);
+
+	name[strcspn(name, ".")] = '\0';
+	return name;
+}
+
+/* Module.nsallow: "ns<TAB>module<TAB>owner" a line. */
+static int read_nsallow(struct overlay *ov, const char *path, char **err)
+{
+	char *buf, *line, *end;
+	size_t len, lineno = 0, colon;
+	int r = read_whole_file(path, &buf, &len);
+
+	if (r == -ENOENT)
+		return 0;
+	if (r < 0) {
+		*err = xasprintf("%s: %s", path, strerror(-r));
+		return -1;
+	}
+	for (line = buf; line < buf + len; line = end + 1) {
+		char *f[3], *name, *rec;
+
+		end = strchr(line, '\n');
+		if (!end)
+			end = buf + len;
+		*end = '\0';
+		lineno++;
+		if (!*line)
+			continue;
+		f[0] = line;
+		f[1] = strchr(f[0], '\t');
+		f[2] = f[1] ? strchr(f[1] + 1, '\t') : NULL;
+		if (f[2])
+			*f[1]++ = *f[2]++ = '\0';
+		rec = f[2] ? xasprintf("%s:%s", f[0], f[1]) : NULL;
+		if (!rec || strchr(f[2], '\t') ||
+		    !ns_allow_record_ok(rec, strlen(rec), &colon)) {
+			*err = xasprintf("%s: line %zu: not <namespace>TAB"
+					 "<module>TAB<owner>", path, lineno);
+			free(rec);
+			free(buf);
+			return -1;
+		}
+		free(rec);
+		/* vmlinux's come from modules.builtin.modinfo. */
+		if (!streq(f[2], "vmlinux")) {
+			name = owner_name(f[2]);
+			add_grant(ov, name, false, true, f[0], strlen(f[0]),
+				  f[1]);
+			free(name);
+		}
+	}
+	free(buf);
+	return 0;
+}
+
+static void add_file(struct overlay *ov, const char *path)
+{
+	struct nsmod *m = loader_get(&ov->l, path);
+	size_t i;
+
+	if (m->error) {
+		WRN("%s: %s: its grants are left out of the overlay\n", path,
+		    m->error);
+		return;
+	}
+	if (hash_find(ov->files, m->name))
+		return;		/* the first of a name */
+	*hash_slot(ov->files, m->name) = m;
+	for (i = 0; i < m->n_exports; i++)
+		add_export(ov, m->exports[i].sym, m->exports[i].ns,
+			   m->exports[i].gpl);
+	for (i = 0; i < m->n_grants; i++)
+		add_grant(ov, m->name, false, false, m->grants[i].ns,
+			  strlen(m->grants[i].ns), m->grants[i].mod);
+}
+
+/* Every module file under dir (a build tree's modules.order, or all). */
+static int add_files(struct overlay *ov, const char *dir, bool build_tree,
+		     char **err)
+{
+	static const char *const no_config[1];
+	/* No depmod.d (none of its files): updates/ first, as depmod. */
+	struct tree_opts to = { .dir = dir, .build_tree = build_tree,
+				.config = no_config };
+	struct tree *t;
+	size_t i;
+	int r;
+
+	r = tree_open(&t, &to);
+	if (r < 0) {
+		*err = xasprintf("%s: %s", dir, strerror(-r));
+		return -1;
+	}
+	for (i = 0; i < t->n_files; i++) {
+		if (t->files[i].chosen && access(t->files[i].path, R_OK) == 0)
+			add_file(ov, t->files[i].path);
+	}
+	tree_free(t);
+	return 0;
+}
+
+static int add_build(struct overlay *ov, const char *dir, char **err)
+{
+	char *path = xasprintf("%s/Module.symvers", dir);
+	int r = symvers_read(path, on_symvers, ov, err);
+
+	free(path);
+	if (r < 0)
+		return -1;
+	ov->vmlinux = true;
+	path = xasprintf("%s/modules.builtin.modinfo", dir);
+	if (access(path, F_OK) == 0)
+		r = builtin_read_grants(path, on_builtin, ov, err);
+	free(path);
+	if (r < 0)
+		return -1;
+	path = xasprintf("%s/modules.order", dir);
+	if (access(path, F_OK) == 0)
+		r = add_files(ov, dir, true, err);
+	free(path);
+	if (r < 0)
+		return -1;
+	path = xasprintf("%s/Module.nsallow", dir);
+	r = read_nsallow(ov, path, err);
+	free(path);
+	return r;
+}
+
+int overlay_add(struct overlay *ov, const char *path, char **err)
+{
+	struct stat st;
+	char *symvers;
+	bool build;
+
+	if (stat(path, &st) < 0) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		struct nsmod *m = loader_get(&ov->l, path);
+
+		if (m->error) {
+			*err = xasprintf("%s: %s", path, m->error);
+			return -1;
+		}
+		add_file(ov, path);
+		return 0;
+	}
+	symvers = xasprintf("%s/Module.symvers", path);
+	build = access(symvers, F_OK) == 0;
+	free(symvers);
+	return build ? add_build(ov, path, err) : add_files(ov, path, false,
+							     err);
+}
+
+static struct ov_grants *bound(struct overlay *ov, const char *name)
+{
+	struct ov_grants **slot, *b = hash_find(ov->bound, name);
+
+	if (b)
+		return b;
+	name = arena_strdup(&ov->arena, name);
+	slot = (struct ov_grants **)hash_slot(ov->bound, name);
+	*slot = b = xcalloc(1, sizeof(*b));
+	*VEC_PUSH(ov->all, ov->n_all, ov->cap_all) = b;
+	return b;
+}
+
+/* Built in by the tree: in its modules.builtin, or the build says so. */
+static bool in_vmlinux(const struct tree *t, const struct ov_grant *r)
+{
+	if (!t)
+		return r->builtin;
+	if (r->builtin)
+		return !tree_find(t, r->owner) || tree_is_builtin(t, r->owner);
+	return tree_is_builtin(t, r->owner);
+}
+
+void overlay_bind(struct overlay *ov, const struct tree *t)
+{
+	size_t i;
+
+	if (ov->vmlinux)
+		bound(ov, "vmlinux");
+	/* Every module the build has a file of is described, grants or not. */
+	for (i = 0; i < ov->l.n; i++) {
+		const struct nsmod *m = ov->l.mods[i];
+
+		if (!m->error && hash_find(ov->files, m->name) == m)
+			bound(ov, t && tree_is_builtin(t, m->name) ?
+			      "vmlinux" : m->name);
+	}
+	for (i = 0; i < ov->n_raw; i++) {
+		const struct ov_grant *r = &ov->raw[i];
+		const char *owner = in_vmlinux(t, r) ? "vmlinux" : r->owner;
+		struct ov_grants *b;
+
+		/* A module file's records say more than Module.nsallow. */
+		if (r->nsallow && hash_find(ov->files, r->owner))
+			continue;
+		b = bound(ov, owner);
+		*VEC_PUSH(b->g, b->n, b->cap) = r->g;
+	}
+}
+
+bool overlay_export(const struct overlay *ov, const char *sym,
+		    const char **ns, bool *gpl)
+{
+	const struct ov_export *e = hash_find(ov->exports, sym);
+
+	if (!e)
+		return false;
+	*ns = e->ns;
+	*gpl = e->gpl;
+	return true;
+}
+
+bool overlay_grants(const struct overlay *ov, const char *name,
+		    const struct ns_grant **g, size_t *n)
+{
+	const struct ov_grants *b = hash_find(ov->bound, name);
+
+	if (!b)
+		return false;
+	*g = b->g;
+	*n = b->n;
+	return true;
+}
+
+int overlay_imports(const struct overlay *ov, const char *name,
+		    const char *ns)
+{
+	const struct nsmod *m = hash_find(ov->files, name);
+	size_t i;
+
+	if (!m)
+		return -1;
+	for (i = 0; i < m->n_imports; i++) {
+		if (streq(m->imports[i], ns))
+			return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * nscheck - module signatures against a trusted key
+ */
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sig.h"
+#include "util.h"
+
+/* The kernel's module_sig_check() and mod_check_sig(). */
+#define MODULE_SIG_STRING "~Module signature appended~\n"
+#define PKEY_ID_PKCS7 2
+
+struct module_signature {
+	uint8_t algo, hash, id_type, signer_len, key_id_len, pad[3];
+	uint8_t sig_len[4];	/* big-endian */
+};
+
+/*
+ * The PKCS#7 blob the kernel would verify, or NULL when it would find no
+ * signature, or one it rejects before looking at the key.
+ */
+static const unsigned char *pkcs7(const unsigned char *data, size_t size,
+				  size_t *len)
+{
+	const size_t marker = sizeof(MODULE_SIG_STRING) - 1;
+	struct module_signature ms;
+	size_t sig_len;
+
+	if (size <= marker ||
+	    memcmp(data + size - marker, MODULE_SIG_STRING, marker))
+		return NULL;
+	size -= marker;
+	if (size <= sizeof(ms))
+		return NULL;
+	memcpy(&ms, data + size - sizeof(ms), sizeof(ms));
+	sig_len = (size_t)ms.sig_len[0] << 24 | ms.sig_len[1] << 16 |
+		  ms.sig_len[2] << 8 | ms.sig_len[3];
+	if (sig_len >= size - sizeof(ms) || ms.id_type != PKEY_ID_PKCS7 ||
+	    ms.algo || ms.hash || ms.signer_len || ms.key_id_len ||
+	    ms.pad[0] || ms.pad[1] || ms.pad[2])
+		return NULL;
+	*len = sig_len;
+	return data + size - sizeof(ms) - sig_len;
+}
+
+#ifdef HAVE_OPENSSL
+#include <openssl/bio.h>
+#include <openssl/cms.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+
+struct sigkey {
+	X509 *cert;
+};
+
+int sigkey_read(const char *path, struct sigkey **key, char **err)
+{
+	FILE *f = fopen(path, "rbe");
+	X509 *cert = NULL;
+	BIO *b;
+
+	*key = NULL;
+	if (!f) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	b = BIO_new_fp(f, BIO_CLOSE);
+	if (!b) {
+		fclose(f);
+		*err = xasprintf("%s: out of memory", path);
+		return -1;
+	}
+	cert = PEM_read_bio_X509(b, NULL, NULL, NULL);
+	if (!cert) {
+		ERR_clear_error();
+		if (BIO_reset(b) >= 0)
+			cert = d2i_X509_bio(b, NULL);
+	}
+	BIO_free(b);
+	ERR_clear_error();
+	if (!cert) {
+		*err = xasprintf("%s: not an X.509 certificate (DER or PEM)",
+				 path);
+		return -1;
+	}
+	*key = xmalloc(sizeof(**key));
+	(*key)->cert = cert;
+	return 0;
+}
+
+void sigkey_free(struct sigkey *key)
+{
+	if (!key)
+		return;
+	X509_free(key->cert);
+	free(key);
+}
+
+enum ns_sig sig_check(const struct sigkey *key, const unsigned char *data,
+		      size_t size)
+{
+	const unsigned char *blob, *p;
+	STACK_OF(CMS_SignerInfo) *sis;
+	CMS_ContentInfo *cms;
+	enum ns_sig ret = SIG_OTHER;
+	size_t len;
+	int i, n;
+
+	blob = pkcs7(data, size, &len);
+	if (!blob)
+		return SIG_NONE;
+	p = blob;
+	cms = d2i_CMS_ContentInfo(NULL, &p, len);
+	if (!cms) {
+		ERR_clear_error();
+		return SIG_OTHER;
+	}
+	sis = CMS_get0_SignerInfos(cms);
+	n = sis ? sk_CMS_SignerInfo_num(sis) : 0;
+	/* Every signer must be the key: the kernel verifies each. */
+	for (i = 0; i < n; i++) {
+		if (CMS_SignerInfo_cert_cmp(sk_CMS_SignerInfo_value(sis, i),
+					    key->cert))
+			break;
+	}
+	if (n && i == n)
+		ret = SIG_TRUSTED;
+	CMS_ContentInfo_free(cms);
+	ERR_clear_error();
+	return ret;
+}
+
+const char *sig_feature(void)
+{
+	return "+OPENSSL";
+}
+#else
+int sigkey_read(const char *path, struct sigkey **key, char **err)
+{
+	*key = NULL;
+	*err = xasprintf("%s: nscheck was built without OpenSSL: it cannot "
+			 "read certificates or signatures", path);
+	return -1;
+}
+
+void sigkey_free(struct sigkey *key)
+{
+	(void)key;
+}
+
+enum ns_sig sig_check(const struct sigkey *key, const unsigned char *data,
+		      size_t size)
+{
+	size_t len;
+
+	(void)key;
+	return pkcs7(data, size, &len) ? SIG_OTHER : SIG_NONE;
+}
+
+const char *sig_feature(void)
+{
+	return "-OPENSSL";
+}
+#endif

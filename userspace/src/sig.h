@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * nscheck - module signatures against the key the kernel trusts
+ * (CONFIG_MODULE_NS_ALLOW_SIG): the appended PKCS#7 signature's signer
+ * identifier (issuer and serial number, or subject key identifier)
+ * compared with an X.509 certificate, the build's
+ * certs/signing_key.x509. The signature's cryptography is not verified:
+ * a signature that names the key counts as the key's.
+ */
+#ifndef NSCHECK_SIG_H
+#define NSCHECK_SIG_H
+
+#include <stddef.h>
+
+#include "nsmod.h"
+
+struct sigkey;
+
+/*
+ * The certificate at path, DER or PEM. Returns 0, or -1 with *err set to
+ * a malloc'd message naming the file.
+ */
+int sigkey_read(const char *path, struct sigkey **key, char **err);
+void sigkey_free(struct sigkey *key);
+
+/* A module image of size bytes (its signature appended, if any). */
+enum ns_sig sig_check(const struct sigkey *key, const unsigned char *data,
+		      size_t size);
+
+/* "+OPENSSL" or "-OPENSSL", for nscheck -V. */
+const char *sig_feature(void);
+
+#endif
