@@ -67,7 +67,8 @@ run_differential() {
 	for m in $case_first $case_module; do
 		files+=("$(ko "$m")")
 	done
-	run --separate-stderr nscheck -E "$NSA/Module.symvers" "${files[@]}"
+	run --separate-stderr nscheck -E "$NSA/Module.symvers" \
+		--trusted-key "$NSA/signing_key.x509" "${files[@]}"
 	predicted=$status prediction=$output
 	assert_equal "$predicted" "$case_nscheck"
 	if [ "$predicted" = 2 ]; then
