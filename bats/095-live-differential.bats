@@ -44,13 +44,13 @@ errno_name() {
 }
 
 # The kernel's name for each candidate (modinfo's name=).
-declare -A NAME
+declare -gA NAME
 name_of() {
 	echo "${NAME[$1]}"
 }
 
 # Candidates loaded by the sequence, by kernel name: their files.
-declare -A LOADED
+declare -gA LOADED
 
 mismatch() {
 	echo "# MISMATCH step $step ($history): $*" >&3
@@ -59,13 +59,14 @@ mismatch() {
 
 # Every candidate: nscheck's prediction, then the kernel's verdict.
 check_all() {
-	local c f out status errno lines rc msg want line
+	local c f out status errno lines rc msg want line log t0
 	local -A pstatus perrno plines
 	local files=()
 
 	for c in "${CANDS[@]}"; do
 		files+=("$(ko "$c")")
 	done
+	t0=$EPOCHREALTIME
 	out=$(nscheck --live --each --json -E "$NSA/Module.symvers" \
 		--trusted-key "$NSA/signing_key.x509" --external "$NSA/ko" \
 		"${files[@]}" 2>"$BATS_TEST_TMPDIR/err") || true
@@ -73,21 +74,26 @@ check_all() {
 		mismatch "nscheck --live failed: $(cat "$BATS_TEST_TMPDIR/err")"
 		return
 	fi
+	nscheck_us=$((nscheck_us + $(usecs_since "$t0")))
+	dmesg -C
 	# One line a module: file, status, the errno the kernel returns
-	# (the last refusing finding's), then its lines, tab-separated.
+	# (the last refusing finding's), then its kernel lines (not "already
+	# loaded", nscheck's own), tab-separated.
 	while IFS=$'\t' read -r f status errno lines; do
 		pstatus[$f]=$status perrno[$f]=$errno plines[$f]=$lines
 	done < <(jq -r '.modules[] | [.file, .status,
 		([.findings[] | select(.errno != null) | .errno] | last // 0),
-		([.findings[].lines[]] | join("\u0001"))] | @tsv' <<<"$out")
+		([.findings[] | select(.verdict != "already-loaded") |
+		  .lines[]] | join("\u0001"))] | @tsv' <<<"$out")
 
 	for c in "${CANDS[@]}"; do
 		f=$(ko "$c")
 		checks=$((checks + 1))
 		[ -n "${pstatus[$f]:-}" ] || { mismatch "$c: no prediction"; continue; }
-		dmesg -C
 		rc=0
 		msg=$(insmod "$f" 2>&1) || rc=$?
+		# The kernel's lines of this insmod alone, cleared for the next.
+		log=$'\n'$(dmesg -c --notime)$'\n'
 		if [ "${pstatus[$f]}" = loads ]; then
 			if [ "$rc" != 0 ]; then
 				mismatch "$c: nscheck: loads; insmod: $msg"
@@ -102,13 +108,18 @@ check_all() {
 			# Every line nscheck printed, the kernel printed.
 			while IFS= read -r -d $'\001' line; do
 				[ -n "$line" ] || continue
-				dmesg --notime | grep -qxF -- "$line" ||
+				[[ $log == *$'\n'"$line"$'\n'* ]] ||
 					mismatch "$c: no kernel line: $line"
 			done <<<"${plines[$f]}"$'\001'
 		fi
 		[ "$rc" = 0 ] && rmmod "$(name_of "$c")"
 	done
 	return 0
+}
+
+usecs_since() {
+	local now=${EPOCHREALTIME/./} then=${1/./}
+	echo $((10#$now - 10#$then))
 }
 
 # One random step: load a candidate (60%), or unload one the sequence
@@ -161,7 +172,7 @@ teardown() {
 	done
 	echo "# seed $s (nsa.seed=N on the kernel command line to change it)," \
 		"${#CANDS[@]} candidates" >&3
-	checks=0 mismatches=0 step=0 history=
+	checks=0 mismatches=0 step=0 history= nscheck_us=0
 	start=$SECONDS
 	check_all
 	while [ $checks -lt $MIN_CHECKS ] && [ $step -lt $MAX_STEPS ]; do
@@ -170,7 +181,8 @@ teardown() {
 		check_all
 	done
 	echo "# seed $s: $step steps, $checks checks, $mismatches mismatches," \
-		"$((SECONDS - start)) s; sequence:$history" >&3
+		"$((SECONDS - start)) s ($((nscheck_us / 1000000)) s in nscheck);" \
+		"sequence:$history" >&3
 	[ $mismatches = 0 ] || fail "$mismatches mismatches in $checks checks"
 	[ $checks -ge $MIN_CHECKS ] || fail "only $checks checks"
 }

@@ -236,7 +236,7 @@ static int open_tree(const struct opts *o, const char *dirname,
 }
 
 static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
-		      const struct object *self, const char *as,
+		      const struct object *self, const char *as, bool load,
 		      enum status *status)
 {
 	struct findings fs = { 0 };
@@ -249,7 +249,7 @@ static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
 	} else {
 		*status = verdict_check(k, m, self, &fs) ? STATUS_LOADS :
 			  STATUS_REFUSED;
-		if (*status == STATUS_LOADS && !self)
+		if (*status == STATUS_LOADS && !self && load)
 			kernel_load(k, m, verdict_proprietary(m));
 	}
 	report_module(&o->rep, m, *status, as, &fs);
@@ -293,7 +293,7 @@ static int check_all(struct opts *o, struct kernel *k, struct tree *t)
 	}
 	report_begin(&o->rep);
 	for (i = 0; i < n; i++)
-		check_one(o, k, mods[i], self[i], "given", &status);
+		check_one(o, k, mods[i], self[i], "given", true, &status);
 	report_end(&o->rep);
 	loader_free(&l);
 	free(mods);
@@ -301,20 +301,28 @@ static int check_all(struct opts *o, struct kernel *k, struct tree *t)
 	return exit_status(&o->rep);
 }
 
-/* One argument after what it needs; -1 when it names nothing. */
+/*
+ * One argument after what it needs; -1 when it names nothing. With
+ * keep, the model is left as it was when the plan had one step (*changed
+ * false); else what loads is loaded into it.
+ */
 static int check_plan(struct opts *o, struct kernel *k, struct planner *p,
-		      const char *arg)
+		      const char *arg, bool keep, bool *changed)
 {
 	enum status status;
 	size_t j;
 
+	*changed = false;
 	if (plan(p, arg) < 0)
 		return -1;
 	for (j = 0; j < p->n; j++) {
 		struct step *s = &p->steps[j];
+		bool load = !keep || p->n > 1;
 
 		check_one(o, k, s->m, NULL, s->given ? "given" :
-			  s->required ? "dependency" : "softdep", &status);
+			  s->required ? "dependency" : "softdep", load,
+			  &status);
+		*changed |= load && status == STATUS_LOADS;
 		if (status == STATUS_LOADS || !s->required || j + 1 == p->n)
 			continue;
 		/* modprobe stops at a dependency that fails. */
@@ -332,15 +340,15 @@ static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 	struct planner p;
 	struct loader l;
 	int i, errors = 0;
+	bool changed;
 
 	loader_init(&l);
 	l.key = o->key;
 	planner_init(&p, k, t, &l);
-	p.insmod = o->live;
 	warn_no_symvers(k);
 	report_begin(&o->rep);
 	for (i = 0; i < argc; i++)
-		errors += check_plan(o, k, &p, argv[i]) < 0;
+		errors += check_plan(o, k, &p, argv[i], false, &changed) < 0;
 	report_end(&o->rep);
 	planner_free(&p);
 	loader_free(&l);
@@ -553,6 +561,7 @@ static int run_live(struct opts *o, struct kdesc *kd, struct tree *t,
 	struct loader l;
 	struct live lv;
 	int i, ret = EXIT_ERROR, errors = 0;
+	bool changed = false;
 
 	if (live_read(&lv, &lo) < 0 || read_key(o) < 0)
 		goto done;
@@ -576,8 +585,12 @@ static int run_live(struct opts *o, struct kdesc *kd, struct tree *t,
 	l.key = o->key;
 	report_begin(&o->rep);
 	for (i = 0; i < argc; i++) {
-		/* One after the other: the same model throughout. */
-		if (!k || o->each) {
+		/*
+		 * One after the other: the same model throughout. Each on
+		 * its own: a model as the system is, again when the last
+		 * argument loaded something into it (a name's dependencies).
+		 */
+		if (!k || changed) {
 			kernel_free(k);
 			k = live_model(&lv, kd);
 			if (!k) {
@@ -589,7 +602,8 @@ static int run_live(struct opts *o, struct kdesc *kd, struct tree *t,
 		}
 		planner_init(&p, k, t, &l);
 		p.insmod = true;
-		errors += check_plan(o, k, &p, argv[i]) < 0;
+		errors += check_plan(o, k, &p, argv[i], o->each, &changed) < 0;
+		changed &= o->each;
 		planner_free(&p);
 	}
 	report_end(&o->rep);
