@@ -180,9 +180,11 @@ teardown() {
 		random_step
 		check_all
 	done
-	echo "# seed $s: $step steps, $checks checks, $mismatches mismatches," \
-		"$((SECONDS - start)) s ($((nscheck_us / 1000000)) s in nscheck);" \
-		"sequence:$history" >&3
+	echo "# sequence:$history" >&3
+	# vm/run.sh puts this line into its closing note.
+	echo "# live-differential: seed $s, $step steps, $checks checks," \
+		"$mismatches mismatches, $((SECONDS - start)) s" \
+		"($((nscheck_us / 1000000)) s in nscheck)" >&3
 	[ $mismatches = 0 ] || fail "$mismatches mismatches in $checks checks"
 	[ $checks -ge $MIN_CHECKS ] || fail "only $checks checks"
 }

@@ -571,9 +571,9 @@ static int run_live(struct opts *o, struct kdesc *kd, struct tree *t,
 	} else if (lv.sig_rule && !o->key) {
 		o->key = live_learn_key(&lv);
 		if (!o->key)
-			WRN("the kernel binds grants to its signing key, and no "
-			    "trusted module's file names it: every module is "
-			    "taken as unsigned (--trusted-key names it)\n");
+			WRN("the kernel binds grants to its signing key, and "
+			    "no trusted module's file names it: every module "
+			    "is taken as unsigned (--trusted-key names it)\n");
 	}
 	if (o->graph) {
 		k = live_model(&lv, kd);
