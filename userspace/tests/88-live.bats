@@ -262,10 +262,17 @@ gpl_user: Unknown symbol p_fn (err -2)"
 	index "MRES vmlinux sometimes imp_ok"
 	run --separate-stderr nsl "$FX/imp_ok.ko"
 	assert_failure 2
+	assert_error_names "$T/$IDX/index:1: not"
+}
+
+@test "live: an index it may not read: exit 2, naming the file" {
 	chmod 000 "$T/$IDX/index"
 	if [ -r "$T/$IDX/index" ]; then
 		skip "root reads a mode 000 file"
 	fi
+	run --separate-stderr nsl "$FX/imp_ok.ko"
+	assert_failure 2
+	assert_error_names "$T/$IDX/index: Permission denied"
 }
 
 # sig/: exp_s signed with the build key lists sig_user for SRES, exp_u
