@@ -18,6 +18,8 @@
 #                        put in: the stress suite must fail
 #   make check-pristine  the guest suites on pristine 6.1: must fail
 #   make check-kunit-i386  the KUnit suite on a 32-bit kernel
+#   make graph    nscheck --graph of the conversions and of the test
+#                 modules, as DOT and SVG in build/graph/
 #
 # Everything built lands in build/ (ignored by git); the debug flavour's
 # kernel, modules and image in build/debug/.
@@ -191,6 +193,38 @@ bench-memo: $(KSTAMP)
 		bench/run.sh $(KOBJ) $(KSTAGE) $(NOMEMO)/obj $(NOMEMO)/stage \
 		$(B)/bench-memo
 
+# --- nscheck --graph, rendered -------------------------------------------
+# The conversions: the namespaces of conversions/conversions.tsv, as the
+# patched build's vmlinux exports (Module.symvers) and grants them
+# (modules.builtin.modinfo). The test modules: every module of ko/ that
+# nscheck can read (cases.tsv's nscheck column is not 2 for it).
+GRAPH := $(B)/graph
+CONV_NS = $(shell awk -F'\t' '$$1 == "-" && $$2 == "order" { print $$3 }' \
+	conversions/conversions.tsv)
+GRAPH_KO = $(filter-out $(shell awk -F'\t' '!/^\#/ && $$6 == 2 \
+	{ print "$(MODS)/ko/" $$3 ".ko" }' modules/cases.tsv), \
+	$(sort $(wildcard $(MODS)/ko/*.ko)))
+
+graph: $(GRAPH)/conversions.svg $(GRAPH)/test-modules.svg
+
+$(GRAPH)/conversions.dot: $(KSTAMP) conversions/conversions.tsv userspace
+	@mkdir -p $(@D)
+	$(B)/userspace/nscheck --graph --kdir $(KOBJ) \
+		$(CONV_NS:%=--namespace %) > $@.tmp
+	mv $@.tmp $@
+
+$(GRAPH)/test-modules.dot: $(MODS)/.built modules/cases.tsv userspace
+	@mkdir -p $(@D)
+	$(B)/userspace/nscheck --graph --kdir $(KOBJ) $(GRAPH_KO) > $@.tmp
+	mv $@.tmp $@
+
+$(GRAPH)/%.svg: $(GRAPH)/%.dot | deps
+	dot -Tsvg -o $@ $<
+
+# The picture of README.md, committed (it is small): make graph-readme.
+graph-readme: $(GRAPH)/conversions.svg
+	cp $< conversions/graph.svg
+
 demo: image
 	$(RUN_ENV) vm/run.sh demo $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) $(B)/demo
 
@@ -202,6 +236,6 @@ clean:
 
 .PHONY: all deps kernel pristine modules userspace image check check-guest \
 	check-debug check-debug-selftest check-pristine check-kunit-i386 \
-	bench bench-memo fuzz \
+	bench bench-memo fuzz graph graph-readme \
 	demo shell \
 	clean FORCE

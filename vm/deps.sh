@@ -21,6 +21,8 @@ pkgs=(
 	dpkg-dev
 	# plots for the benchmarks
 	gnuplot-nox
+	# make graph: nscheck --graph rendered to SVG
+	graphviz
 )
 
 missing=()

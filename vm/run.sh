@@ -89,5 +89,8 @@ for f in "${fail[@]}"; do echo "FAIL: $f"; done
 [ ${#fail[@]} = 0 ] || failed=$((failed + 1))
 line="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && line+=", $skipped skipped"
+# bats/095-live-differential.bats: its counts, in the closing note.
+live=$(sed -n 's/^# live-differential: //p' "$tap" | tail -1)
+[ -n "$live" ] && line+="; live differential: $live"
 echo "$line"
 [ ${#fail[@]} = 0 ] && [ "$failed" = 0 ]

@@ -73,7 +73,7 @@ int describe_vmlinux(struct kernel *k, const struct kdesc *d)
 		}
 		free(path);
 	}
-	if (r < 0)
+	if (r < 0 || d->no_grants)
 		goto done;
 
 	if (d->kdir)

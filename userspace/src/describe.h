@@ -18,12 +18,14 @@ struct kdesc {
 	const char *kdir;	/* --kdir: a kernel build tree */
 	const char *dirname;	/* the module tree, BASEDIR/lib/modules/KVER */
 	const char *basedir;	/* -b, or NULL */
+	bool no_grants;		/* --live: the kernel's index gives them */
 };
 
 /*
  * vmlinux's exports: every -E file and --kdir's Module.symvers; without
  * either, the module tree's build/Module.symvers when there is one. Its
- * grants: --kdir's modules.builtin.modinfo, else the module tree's.
+ * grants (unless d->no_grants): --kdir's modules.builtin.modinfo, else
+ * the module tree's.
  * Returns 0, or -1 after an error naming the file.
  */
 int describe_vmlinux(struct kernel *k, const struct kdesc *d);

@@ -15,8 +15,10 @@
 #include <gelf.h>
 
 #include "describe.h"
+#include "graph.h"
 #include "inflate.h"
 #include "kernel.h"
+#include "live.h"
 #include "loader.h"
 #include "log.h"
 #include "overlay.h"
@@ -49,6 +51,12 @@ enum {
 	OPT_USER,
 	OPT_TRUSTED_KEY,
 	OPT_OVERLAY,
+	OPT_LIVE,
+	OPT_EACH,
+	OPT_ROOT,
+	OPT_EXTERNAL,
+	OPT_GRAPH,
+	OPT_NAMESPACE,
 };
 
 #define DEFAULT_MAX_USERS 2
@@ -69,6 +77,12 @@ static const struct option cmdopts[] = {
 	{ "user", required_argument, 0, OPT_USER },
 	{ "trusted-key", required_argument, 0, OPT_TRUSTED_KEY },
 	{ "overlay", required_argument, 0, OPT_OVERLAY },
+	{ "live", no_argument, 0, OPT_LIVE },
+	{ "each", no_argument, 0, OPT_EACH },
+	{ "root", required_argument, 0, OPT_ROOT },
+	{ "external", required_argument, 0, OPT_EXTERNAL },
+	{ "graph", no_argument, 0, OPT_GRAPH },
+	{ "namespace", required_argument, 0, OPT_NAMESPACE },
 	{ "quiet", no_argument, 0, 'q' },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "version", no_argument, 0, 'V' },
@@ -92,6 +106,14 @@ struct opts {
 	const char **overlay;	/* --overlay: builds, modules */
 	size_t n_overlay, cap_overlay;
 	struct overlay *ov;
+	bool live;		/* --live: against the running kernel */
+	bool each;		/* --each: each module on its own */
+	const char *root;	/* --root: the running system's files */
+	const char **external;	/* --external: loaded modules' files */
+	size_t n_external, cap_external;
+	bool graph;		/* --graph */
+	const char **namespaces;	/* --namespace: the graph's */
+	size_t n_namespaces, cap_namespaces;
 	const char *trusted_key;	/* --trusted-key */
 	struct sigkey *key;	/* the key of CONFIG_MODULE_NS_ALLOW_SIG */
 	struct report rep;
@@ -104,6 +126,8 @@ static void help(void)
 	       "\t%1$s [options] --all\n"
 	       "\t%1$s [options] --suggest [MODULE.ko...]\n"
 	       "\t%1$s [options] --overlay=KDIR... [MODULE.ko|NAME...]\n"
+	       "\t%1$s [options] --live [--each] MODULE.ko|NAME...\n"
+	       "\t%1$s [options] --graph [--live] [MODULE.ko|NAME...]\n"
 	       "Checks, without loading anything, whether a kernel with\n"
 	       "MODULE_NAMESPACE_ALLOW would load each module (in the order\n"
 	       "given, each after its dependencies, as modprobe), and prints\n"
@@ -128,6 +152,16 @@ static void help(void)
 	       "\t                        build tree, module, or folder of\n"
 	       "\t                        modules; repeatable); no module:\n"
 	       "\t                        the whole tree\n"
+	       "\t    --live              against the running kernel and\n"
+	       "\t                        the modules loaded now (insmod)\n"
+	       "\t    --each              --live: each module on its own\n"
+	       "\t    --root=DIR          --live: read /proc, /sys and the\n"
+	       "\t                        tree under DIR\n"
+	       "\t    --external=PATH     --live: files of loaded modules\n"
+	       "\t                        outside the tree (repeatable)\n"
+	       "\t    --graph             exporters, namespaces and allowed\n"
+	       "\t                        modules as Graphviz DOT\n"
+	       "\t    --namespace=NS      --graph: only NS (repeatable)\n"
 	       "\t    --json              findings as JSON\n"
 	       "\t    --suggest           propose allow-listed namespaces\n"
 	       "\t    --max-users=N       for exports with at most N users\n"
@@ -148,17 +182,34 @@ static void help(void)
 static char *tree_dir(const struct opts *o)
 {
 	const char *kver = o->kver;
+	char *path, *osrelease = NULL, *dir;
 	struct utsname u;
+	size_t len;
+	int r;
 
-	if (!kver) {
+	/* Under --root, its kernel's release, as uname -r there. */
+	if (!kver && o->root) {
+		path = xasprintf("%s/proc/sys/kernel/osrelease", o->root);
+		r = read_whole_file(path, &osrelease, &len);
+		if (r < 0) {
+			ERR("%s: %s\n", path, strerror(-r));
+			free(path);
+			return NULL;
+		}
+		free(path);
+		osrelease[strcspn(osrelease, "\n")] = '\0';
+		kver = osrelease;
+	} else if (!kver) {
 		if (uname(&u) < 0) {
 			ERR("uname: %m\n");
 			return NULL;
 		}
 		kver = u.release;
 	}
-	return xasprintf("%s%s/%s", o->basedir ? o->basedir : "",
-			 MODULE_DIRECTORY, kver);
+	dir = xasprintf("%s%s/%s", o->basedir ? o->basedir : "",
+			MODULE_DIRECTORY, kver);
+	free(osrelease);
+	return dir;
 }
 
 /*
@@ -185,7 +236,7 @@ static int open_tree(const struct opts *o, const char *dirname,
 }
 
 static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
-		      const struct object *self, const char *as,
+		      const struct object *self, const char *as, bool load,
 		      enum status *status)
 {
 	struct findings fs = { 0 };
@@ -198,7 +249,7 @@ static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
 	} else {
 		*status = verdict_check(k, m, self, &fs) ? STATUS_LOADS :
 			  STATUS_REFUSED;
-		if (*status == STATUS_LOADS && !self)
+		if (*status == STATUS_LOADS && !self && load)
 			kernel_load(k, m, verdict_proprietary(m));
 	}
 	report_module(&o->rep, m, *status, as, &fs);
@@ -242,12 +293,44 @@ static int check_all(struct opts *o, struct kernel *k, struct tree *t)
 	}
 	report_begin(&o->rep);
 	for (i = 0; i < n; i++)
-		check_one(o, k, mods[i], self[i], "given", &status);
+		check_one(o, k, mods[i], self[i], "given", true, &status);
 	report_end(&o->rep);
 	loader_free(&l);
 	free(mods);
 	free(self);
 	return exit_status(&o->rep);
+}
+
+/*
+ * One argument after what it needs; -1 when it names nothing. With
+ * keep, the model is left as it was when the plan had one step (*changed
+ * false); else what loads is loaded into it.
+ */
+static int check_plan(struct opts *o, struct kernel *k, struct planner *p,
+		      const char *arg, bool keep, bool *changed)
+{
+	enum status status;
+	size_t j;
+
+	*changed = false;
+	if (plan(p, arg) < 0)
+		return -1;
+	for (j = 0; j < p->n; j++) {
+		struct step *s = &p->steps[j];
+		bool load = !keep || p->n > 1;
+
+		check_one(o, k, s->m, NULL, s->given ? "given" :
+			  s->required ? "dependency" : "softdep", load,
+			  &status);
+		*changed |= load && status == STATUS_LOADS;
+		if (status == STATUS_LOADS || !s->required || j + 1 == p->n)
+			continue;
+		/* modprobe stops at a dependency that fails. */
+		WRN("%s: not loaded: its dependency %s would not load\n", arg,
+		    s->m->path);
+		break;
+	}
+	return 0;
 }
 
 /* Each argument after what it needs, as modprobe or insmod loads it. */
@@ -256,35 +339,16 @@ static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 {
 	struct planner p;
 	struct loader l;
-	enum status status;
 	int i, errors = 0;
-	size_t j;
+	bool changed;
 
 	loader_init(&l);
 	l.key = o->key;
 	planner_init(&p, k, t, &l);
 	warn_no_symvers(k);
 	report_begin(&o->rep);
-	for (i = 0; i < argc; i++) {
-		if (plan(&p, argv[i]) < 0) {
-			errors++;
-			continue;
-		}
-		for (j = 0; j < p.n; j++) {
-			struct step *s = &p.steps[j];
-
-			check_one(o, k, s->m, NULL, s->given ? "given" :
-				  s->required ? "dependency" : "softdep",
-				  &status);
-			if (status == STATUS_LOADS || !s->required ||
-			    j + 1 == p.n)
-				continue;
-			/* modprobe stops at a dependency that fails. */
-			WRN("%s: not loaded: its dependency %s would not "
-			    "load\n", argv[i], s->m->path);
-			break;
-		}
-	}
+	for (i = 0; i < argc; i++)
+		errors += check_plan(o, k, &p, argv[i], false, &changed) < 0;
 	report_end(&o->rep);
 	planner_free(&p);
 	loader_free(&l);
@@ -348,7 +412,7 @@ static int suggest(struct opts *o, struct kernel *k, struct tree *t,
  * CONFIG_MODULE_NS_ALLOW_SIG: on with --trusted-key, or when --kdir's
  * .config has it (its certs/signing_key.x509). -1 after an error.
  */
-static int sig_rule(struct opts *o, struct kernel *k)
+static int read_key(struct opts *o)
 {
 	char *cert = NULL, *err = NULL;
 	const char *path = o->trusted_key;
@@ -364,10 +428,18 @@ static int sig_rule(struct opts *o, struct kernel *k)
 			free(err);
 		} else {
 			INF("grants bound to the key of %s\n", path);
-			kernel_set_sig_rule(k);
 		}
 	}
 	free(cert);
+	return r;
+}
+
+static int sig_rule(struct opts *o, struct kernel *k)
+{
+	int r = read_key(o);
+
+	if (r == 0 && o->key)
+		kernel_set_sig_rule(k);
 	return r;
 }
 
@@ -413,6 +485,136 @@ static int overlay(struct opts *o, struct kernel *k, const struct tree *t)
 	return 0;
 }
 
+/*
+ * --graph: the modules given (and what they need), else every module of
+ * the tree, all loaded into the model without a verdict.
+ */
+static int graph(struct opts *o, struct kernel *k, struct tree *t,
+		 int argc, char *argv[])
+{
+	struct planner p;
+	struct loader l;
+	int i, errors = 0;
+	size_t j, n = argc ? (size_t)argc : t ? t->n_files : 0;
+
+	loader_init(&l);
+	l.key = o->key;
+	planner_init(&p, k, t, &l);
+	for (i = 0; (size_t)i < n; i++) {
+		if (!argc && !t->files[i].chosen)
+			continue;
+		if (plan(&p, argc ? argv[i] : t->files[i].path) < 0) {
+			errors++;
+			continue;
+		}
+		for (j = 0; j < p.n; j++) {
+			struct nsmod *m = p.steps[j].m;
+
+			if (m->error) {
+				ERR("%s: %s\n", m->path, m->error);
+				errors++;
+			} else if (kernel_find_name(k, m->name)) {
+				INF("%s: %s is there already\n", m->path,
+				    m->name);
+			} else {
+				kernel_load(k, m, verdict_proprietary(m));
+			}
+		}
+	}
+	if (!o->rep.quiet)
+		graph_write(k, o->n_namespaces ? o->namespaces : NULL,
+			    o->n_namespaces);
+	planner_free(&p);
+	loader_free(&l);
+	return errors ? EXIT_ERROR : EXIT_LOADS;
+}
+
+/* A model of the running kernel: vmlinux's exports, then what is live. */
+static struct kernel *live_model(const struct live *lv, struct kdesc *kd)
+{
+	struct kernel *k = kernel_new();
+
+	kd->no_grants = true;
+	if (describe_vmlinux(k, kd) < 0) {
+		kernel_free(k);
+		return NULL;
+	}
+	live_apply(lv, k);
+	return k;
+}
+
+/*
+ * --live: the modules loaded now and the loader's index; the arguments
+ * loaded one after the other, or each on its own (--each).
+ */
+static int run_live(struct opts *o, struct kdesc *kd, struct tree *t,
+		    int argc, char *argv[])
+{
+	struct live_opts lo = {
+		.root = o->root ? o->root : "",
+		.external = o->external,
+		.n_external = o->n_external,
+		.t = t,
+	};
+	struct kernel *k = NULL;
+	struct planner p;
+	struct loader l;
+	struct live lv;
+	int i, ret = EXIT_ERROR, errors = 0;
+	bool changed = false;
+
+	if (live_read(&lv, &lo) < 0 || read_key(o) < 0)
+		goto done;
+	if (!lv.sig_rule && o->key) {
+		INF("the kernel does not bind grants to a key: --trusted-key "
+		    "left unused\n");
+	} else if (lv.sig_rule && !o->key) {
+		o->key = live_learn_key(&lv);
+		if (!o->key)
+			WRN("the kernel binds grants to its signing key, and "
+			    "no trusted module's file names it: every module "
+			    "is taken as unsigned (--trusted-key names it)\n");
+	}
+	if (o->graph) {
+		k = live_model(&lv, kd);
+		if (k)
+			ret = graph(o, k, NULL, 0, NULL);
+		goto done;
+	}
+	loader_init(&l);
+	l.key = o->key;
+	report_begin(&o->rep);
+	for (i = 0; i < argc; i++) {
+		/*
+		 * One after the other: the same model throughout. Each on
+		 * its own: a model as the system is, again when the last
+		 * argument loaded something into it (a name's dependencies).
+		 */
+		if (!k || changed) {
+			kernel_free(k);
+			k = live_model(&lv, kd);
+			if (!k) {
+				errors++;
+				break;
+			}
+			if (!i)
+				warn_no_symvers(k);
+		}
+		planner_init(&p, k, t, &l);
+		p.insmod = true;
+		errors += check_plan(o, k, &p, argv[i], o->each, &changed) < 0;
+		changed &= o->each;
+		planner_free(&p);
+	}
+	report_end(&o->rep);
+	loader_free(&l);
+	ret = errors ? EXIT_ERROR : exit_status(&o->rep);
+done:
+	kernel_free(k);
+	live_free(&lv);
+	return ret;
+}
+
 static int run(struct opts *o, int argc, char *argv[])
 {
 	char *dirname = tree_dir(o);
@@ -429,6 +631,11 @@ static int run(struct opts *o, int argc, char *argv[])
 
 	if (!dirname)
 		goto done;
+	if (o->live) {
+		if (need_tree(o, dirname, argc, &t) == 0)
+			ret = run_live(o, &kd, t, argc, argv);
+		goto done;
+	}
 	/* The overlay binds to the tree before anything enters the model. */
 	if (o->n_overlay && (need_tree(o, dirname, argc, &t) < 0 ||
 			     overlay(o, k, t) < 0))
@@ -437,7 +644,9 @@ static int run(struct opts *o, int argc, char *argv[])
 		goto done;
 	if (!o->n_overlay && need_tree(o, dirname, argc, &t) < 0)
 		goto done;
-	if (o->suggest)
+	if (o->graph)
+		ret = graph(o, k, t, argc, argv);
+	else if (o->suggest)
 		ret = suggest(o, k, t, argc, argv);
 	else if (o->all)
 		ret = check_all(o, k, t);
@@ -524,6 +733,26 @@ int main(int argc, char *argv[])
 			*VEC_PUSH(o.overlay, o.n_overlay, o.cap_overlay) =
 				optarg;
 			break;
+		case OPT_LIVE:
+			o.live = true;
+			break;
+		case OPT_EACH:
+			o.each = true;
+			break;
+		case OPT_ROOT:
+			o.root = optarg;
+			break;
+		case OPT_EXTERNAL:
+			*VEC_PUSH(o.external, o.n_external, o.cap_external) =
+				optarg;
+			break;
+		case OPT_GRAPH:
+			o.graph = true;
+			break;
+		case OPT_NAMESPACE:
+			*VEC_PUSH(o.namespaces, o.n_namespaces,
+				  o.cap_namespaces) = optarg;
+			break;
 		case 'q':
 			o.rep.quiet = true;
 			break;
@@ -565,14 +794,38 @@ int main(int argc, char *argv[])
 		ERR("--suggest and --overlay: choose one\n");
 		goto done;
 	}
+	if ((o.each || o.root || o.n_external) && !o.live) {
+		ERR("--each, --root and --external go with --live\n");
+		goto done;
+	}
+	if (o.n_namespaces && !o.graph) {
+		ERR("--namespace goes with --graph\n");
+		goto done;
+	}
+	if (o.live && (o.all || o.suggest || o.n_overlay)) {
+		ERR("--live and --all, --suggest or --overlay: choose one\n");
+		goto done;
+	}
+	if (o.graph && (o.suggest || o.rep.json || o.each)) {
+		ERR("--graph and --suggest, --json or --each: choose one\n");
+		goto done;
+	}
+	if (o.graph && o.live && optind < argc) {
+		ERR("--graph --live shows the running system: give no "
+		    "module\n");
+		goto done;
+	}
+	/* Under --root, the tree is there too. */
+	if (o.root && !o.basedir)
+		o.basedir = o.root;
 	/* --overlay alone checks the whole tree, as --all. */
-	if (o.n_overlay && optind >= argc)
+	if (o.n_overlay && optind >= argc && !o.graph)
 		o.all = true;
 	if (o.all && optind < argc) {
 		ERR("--all checks the whole tree: give no module\n");
 		goto done;
 	}
-	if (!o.all && !o.suggest && optind >= argc) {
+	if (!o.all && !o.suggest && !o.graph && optind >= argc) {
 		ERR("missing module argument; see --help\n");
 		goto done;
 	}
@@ -592,6 +845,8 @@ int main(int argc, char *argv[])
 done:
 	sigkey_free(o.key);
 	free(o.overlay);
+	free(o.external);
+	free(o.namespaces);
 	free(o.symvers);
 	free(o.config);
 	free(o.exporter);

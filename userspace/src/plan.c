@@ -306,7 +306,8 @@ int plan(struct planner *p, const char *arg)
 	m = loader_get(p->l, arg);
 	if (!m->error)
 		*hash_slot(p->planned, m->name) = m;
-	need(p, m, true);
+	if (!p->insmod)
+		need(p, m, true);
 	first = p->n;
 	append(p, m, true);
 	p->steps[first].given = true;

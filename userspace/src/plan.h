@@ -32,6 +32,7 @@ struct planner {
 	const struct kernel *k;	/* what is loaded: not loaded again */
 	struct tree *t;		/* NULL: no tree, no dependencies */
 	struct loader *l;
+	bool insmod;		/* --live: a file alone, as insmod loads it */
 	struct hash *planned;	/* module names already in a plan */
 	struct hash *providers;	/* symbol -> struct tree_file (no ctx) */
 	struct step *steps;

@@ -23,6 +23,16 @@ struct sigkey;
 int sigkey_read(const char *path, struct sigkey **key, char **err);
 void sigkey_free(struct sigkey *key);
 
+/*
+ * nscheck --live without --trusted-key: the signers (issuer and serial
+ * number, or subject key identifier) of a module the kernel lists as
+ * trusted, added to *key (allocated the first time). A module signed
+ * with the same key but naming it the other way is not recognised.
+ * Returns 1 when the image had a signer to learn, else 0.
+ */
+int sigkey_learn(struct sigkey **key, const unsigned char *data,
+		 size_t size);
+
 /* A module image of size bytes (its signature appended, if any). */
 enum ns_sig sig_check(const struct sigkey *key, const unsigned char *data,
 		      size_t size);

@@ -30,7 +30,7 @@ pass "under valgrind" NSCHECK_WRAP="${valgrind[*]}" bats --tap \
 	"$tests/46-malformed.bats" "$tests/47-fuzz-regressions.bats" \
 	"$tests/60-tree.bats" "$tests/65-search-order.bats" \
 	"$tests/66-names.bats" "$tests/80-suggest.bats" \
-	"$tests/87-overlay.bats"
+	"$tests/87-overlay.bats" "$tests/88-live.bats" "$tests/89-graph.bats"
 pass "ASan+UBSan build" NSCHECK_BIN="$build/asan/nscheck" \
 	ASAN_OPTIONS=exitcode=99:detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1 \
