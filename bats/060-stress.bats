@@ -295,7 +295,9 @@ teardown_file() {
 }
 
 @test "stress: the live index, read during the race, is always well formed" {
-	assert [ "$(count viewer read)" -gt 10 ]
+	# Reads that overlapped the race; a debug kernel on a busy host makes
+	# about ten in a minute, so ask for a few, not for a rate.
+	assert [ "$(count viewer read)" -gt 2 ]
 	# It saw the exporter's grants while the exporter was loaded.
 	assert [ "$(count viewer exporter)" -gt 0 ]
 	run grep -v -E ' (read|exporter)$' "$STRESS_DIR/viewer"
