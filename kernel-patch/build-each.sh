@@ -35,7 +35,10 @@ for c in $(git -C "$dir" rev-list --reverse pristine..HEAD); do
 	fi
 	# Options the series adds later are unknown before it: olddefconfig.
 	kmake olddefconfig >/dev/null
-	files=$(git -C "$dir" show --format= --name-only "$c" | grep '\.c$' |
+	# W=1 is for kernel objects; scripts/ are host programs, whose
+	# warnings the main build's output shows.
+	files=$(git -C "$dir" show --format= --name-only "$c" |
+		grep -v '^scripts/' | grep '\.c$' |
 		sed -n 's/\.c$/.o/p' | while read -r o; do
 			[ -f "$obj/$o" ] && echo "$o"; done || true)
 	if out=$(kmake bzImage modules 2>&1) &&
