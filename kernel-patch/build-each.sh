@@ -21,12 +21,14 @@ kmake() { make -s -C "$dir" O="$obj" CC="$cc" HOSTCC="$cc" -j"$(nproc)" "$@"; }
 
 head=$(git -C "$dir" rev-parse HEAD)
 trap 'git -C "$dir" checkout -q "$head"' EXIT
+# Each step starts at its commit's parent: the previous step's commit.
+git -C "$dir" checkout -q pristine
 mkdir -p "$obj"
 n=0
 # "file: warning: text" lines of a build's output, without line numbers,
 # which a patch shifts.
 warnings() { grep 'warning:' | sed -E 's/:[0-9]+(:[0-9]+)?: /: /' | sort -u || true; }
-for c in $(git -C "$dir" rev-list --reverse pristine..HEAD); do
+for c in $(git -C "$dir" rev-list --reverse "pristine..$head"); do
 	n=$((n + 1))
 	# The kernel objects of the .c files the patch touches (scripts/ are
 	# host programs, whose warnings the main build shows), and their W=1
@@ -36,7 +38,6 @@ for c in $(git -C "$dir" rev-list --reverse pristine..HEAD); do
 		grep -v '^scripts/' | grep '\.c$' |
 		sed -n 's/\.c$/.o/p' | while read -r o; do
 			[ -f "$obj/$o" ] && echo "$o"; done || true)
-	git -C "$dir" checkout -q "$c^"
 	before=
 	[ -z "$files" ] || before=$(kmake W=1 $files 2>&1 | warnings)
 	git -C "$dir" checkout -q "$c"
