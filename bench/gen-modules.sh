@@ -10,8 +10,9 @@
 #                    count comes with the same 50 modules, so that what
 #                    grows is the records, not the module list.
 #   bench_symget     symbol_get()/symbol_put() of a restricted symbol
-#                    (or, open=1, of bench_open_fn in BENCH_OPEN, which
-#                    nobody restricts), iterations=N times, timed in the
+#                    (kind=open: of bench_open_fn in BENCH_OPEN, which
+#                    nobody restricts; kind=none: of bench_plain_fn, in
+#                    no namespace), iterations=N times, timed in the
 #                    kernel
 #   bench_manyS      for S = 10, 1000: 4,000 exports spread over S
 #                    namespaces, each of which it declares: the work of
@@ -44,6 +45,8 @@ hdr='// SPDX-License-Identifier: GPL-2.0
 	done
 	echo "int bench_open_fn(void) { return -1; }"
 	echo "EXPORT_SYMBOL_NS_GPL(bench_open_fn, BENCH_OPEN);"
+	echo "int bench_plain_fn(void) { return -2; }"
+	echo "EXPORT_SYMBOL_GPL(bench_plain_fn);"
 	echo "MODULE_NAMESPACE_ALLOW(BENCH_NS, bench_imp);"
 	echo "MODULE_NAMESPACE_ALLOW(BENCH_NS, bench_symget);"
 	echo 'MODULE_LICENSE("GPL");'

@@ -4,8 +4,9 @@
 # and 50 filler modules holding 0, 100, 1,000 or 10,000 grant records,
 # times finit_module() of bench_imp (2,000 restricted symbols) REPS times
 # after a warm-up, then runs bench_symget (10,000 symbol_get/put pairs)
-# several times. Prints "load RECORDS NS" and "symget PAIRS NS" lines.
-set -u
+# several times. Prints "load RECORDS NS", "many MODULE NS", "beside
+# idle|bench_many1000 NS" and "symget KIND PAIRS NS" lines.
+set -u -o pipefail
 reps=${BENCH_REPS:-200}
 ko=/usr/share/nsa/bench
 
@@ -34,11 +35,23 @@ done
 for m in bench_many10 bench_many1000; do
 	loadtime "$ko/$m.ko" "$m" 5 "$((reps / 4))" | sed "s/^/many $m /" || exit 1
 done
+# Another module's load, alone and while bench_many1000 loads and
+# unloads in a loop beside it: what a module with many namespaces does
+# under module_mutex is what the other load waits for.
+small=bench_f0_00
+loadtime "$ko/$small.ko" $small 5 "$reps" | sed "s/^/beside idle /" || exit 1
+loadtime "$ko/bench_many1000.ko" bench_many1000 0 1000000 > /dev/null &
+bg=$!
+loadtime "$ko/$small.ko" $small 5 "$reps" | sed "s/^/beside bench_many1000 /"
+ok=$?
+kill $bg
+wait $bg
+rmmod bench_many1000 2> /dev/null
+[ $ok = 0 ] || exit 1
 for i in $(seq 1 10); do
-	for kind in restricted open; do
+	for kind in restricted open none; do
 		dmesg -C
-		insmod "$ko/bench_symget.ko" iterations=10000 \
-			open=$([ $kind = open ] && echo 1 || echo 0) || exit 1
+		insmod "$ko/bench_symget.ko" iterations=10000 kind=$kind || exit 1
 		dmesg | sed -n 's/.*bench_symget: \([a-z]*\) \([0-9]*\) pairs in \([0-9]*\) ns$/symget \1 \2 \3/p'
 		rmmod bench_symget
 	done

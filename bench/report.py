@@ -14,9 +14,10 @@ import sys
 
 def read(path):
     """Pooled load times per record count, symget ns per pair by kind, load
-    times of the many-namespace modules, and the load times of each boot
-    (each begins with the guest's '# kernel')."""
-    load, symget, many, boots = {}, {}, {}, []
+    times of the many-namespace modules, a small module's load times alone
+    and beside bench_many1000, and the load times of each boot (each
+    begins with the guest's '# kernel')."""
+    load, symget, many, beside, boots = {}, {}, {}, {}, []
     for line in open(path):
         f = line.split()
         if f[:2] == ['#', 'kernel']:
@@ -29,9 +30,11 @@ def read(path):
             symget.setdefault(f[1], []).append(int(f[3]) / int(f[2]))
         elif len(f) == 3 and f[0] == 'many':
             many.setdefault(f[1], []).append(int(f[2]) / 1e6)
-    if not load or not symget or not many:
+        elif len(f) == 3 and f[0] == 'beside':
+            beside.setdefault(f[1], []).append(int(f[2]) / 1e6)
+    if not load or not symget or not many or len(beside) != 2:
         sys.exit(f'report: {path}: no figures')
-    return load, symget, many, boots
+    return load, symget, many, beside, boots
 
 
 def summary(xs):
@@ -45,8 +48,8 @@ def cell(xs):
 
 
 a_path, b_path, results, plotfile, boots, clock, an, bn, svg = sys.argv[1:10]
-a, agets, amany, aboots = read(a_path)
-b, bgets, bmany, bboots = read(b_path)
+a, agets, amany, abeside, aboots = read(a_path)
+b, bgets, bmany, bbeside, bboots = read(b_path)
 rows, plot = [], []
 for records in sorted(a):
     am, aq1, aq3, n = summary(a[records])
@@ -57,8 +60,25 @@ for records in sorted(a):
 many_rows = [f'| {m} | {cell(amany[m])} | {cell(bmany[m])} | '
              f'{summary(amany[m])[0] / summary(bmany[m])[0]:.3f} | '
              f'{len(amany[m])} |' for m in sorted(amany)]
+
+
+
+def tail(xs):
+    """Median, 90th percentile and maximum: a stall shows in the last two."""
+    return (statistics.median(xs), statistics.quantiles(xs, n=10)[8],
+            max(xs))
+
+
+beside_rows = []
+for what in ('idle', 'bench_many1000'):
+    am, a90, amax = tail(abeside[what])
+    bm, b90, bmax = tail(bbeside[what])
+    label = 'alone' if what == 'idle' else f'beside {what}'
+    beside_rows.append(f'| {label} | {am:.3f} / {a90:.3f} / {amax:.3f} | '
+                       f'{bm:.3f} / {b90:.3f} / {bmax:.3f} | '
+                       f'{a90 / b90:.3f} | {len(abeside[what])} |')
 get_rows = []
-for kind in ('restricted', 'open'):
+for kind in ('restricted', 'open', 'none'):
     ag, bg = statistics.median(agets[kind]), statistics.median(bgets[kind])
     get_rows.append(f'| {kind} | {ag:.0f} | {bg:.0f} | {ag / bg:.3f} | '
                     f'{len(agets[kind])} |')
@@ -110,8 +130,19 @@ exports into, before module_mutex), in ms:
 |---|---|---|---|---|
 ''' + '\n'.join(many_rows) + f'''
 
+A small module's load (bench_f0_00: no export, no record), alone and
+while bench_many1000 loads and unloads in a loop beside it on the same
+vCPU. The second row is what another load waits for; the part of
+bench_many1000's load that holds module_mutex is what makes its tail.
+Median / 90th percentile / maximum, in ms:
+
+| bench_f0_00 | {an} | {bn} | {an}/{bn} at p90 | loads |
+|---|---|---|---|---|
+''' + '\n'.join(beside_rows) + f'''
+
 `symbol_get()`/`symbol_put()`, 10,000 pairs a run, of a symbol of a
-restricted namespace and of an open one, median ns a pair:
+restricted namespace, of an open one and of one in no namespace, median
+ns a pair:
 
 | symbol | {an} | {bn} | {an}/{bn} | runs |
 |---|---|---|---|---|
