@@ -11,6 +11,7 @@
 #   make shell    the same guest, an interactive shell
 #   make bench    load-time benchmark, patched against pristine 6.1
 #   make bench-memo  the same, the series with and without its memo
+#   make bench-profile  where a 1,000-namespace exporter's load spends its time
 #   make fuzz     nscheck's libFuzzer targets for FUZZ_TIME s (default 300)
 #   make check-debug     the guest suites on the debug kernel (KASAN,
 #                        lockdep, kmemleak, ...), stress included
@@ -171,6 +172,12 @@ bench: $(KSTAMP) $(PKSTAMP)
 	bench/run.sh $(KOBJ) $(KSTAGE) $(B)/pristine-kernel/obj \
 		$(B)/pristine-kernel/stage $(B)/bench
 
+# Where the time of a 1,000-namespace exporter's load goes, sampled, on
+# both kernels of 'make bench'. Writes bench/PROFILE.md.
+bench-profile: $(KSTAMP) $(PKSTAMP)
+	bench/profile.sh $(KOBJ) $(KSTAGE) $(B)/pristine-kernel/obj \
+		$(B)/pristine-kernel/stage $(B)/bench-profile
+
 # The KUnit suite on a 32-bit kernel (MODULE_NAME_LEN is 60 there, 56 on
 # x86_64), built and run by the kernel's own kunit.py under
 # qemu-system-i386, from the patched source. Not part of 'make check'.
@@ -239,6 +246,6 @@ clean:
 
 .PHONY: all deps kernel pristine modules userspace image check check-guest \
 	check-debug check-debug-selftest check-pristine check-kunit-i386 \
-	bench bench-memo fuzz graph graph-readme \
+	bench bench-memo bench-profile fuzz graph graph-readme \
 	demo shell \
 	clean FORCE
