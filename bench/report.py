@@ -131,10 +131,11 @@ exports into, before module_mutex), in ms:
 ''' + '\n'.join(many_rows) + f'''
 
 A small module's load (bench_f0_00: no export, no record), alone and
-while bench_many1000 loads and unloads in a loop beside it on the same
-vCPU. The second row is what another load waits for; the part of
-bench_many1000's load that holds module_mutex is what makes its tail.
-Median / 90th percentile / maximum, in ms:
+while bench_many1000 loads and unloads in a loop beside it. The guest
+has one CPU and its kernel no preemption (PREEMPT_NONE): the small load
+waits for whatever the big one does in the kernel until it sleeps or
+yields, under module_mutex or not, and the longest such stretch makes
+the tail. Median / 90th percentile / maximum, in ms:
 
 | bench_f0_00 | {an} | {bn} | {an}/{bn} at p90 | loads |
 |---|---|---|---|---|
