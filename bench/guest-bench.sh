@@ -36,8 +36,9 @@ for m in bench_many10 bench_many1000; do
 	loadtime "$ko/$m.ko" "$m" 5 "$((reps / 4))" | sed "s/^/many $m /" || exit 1
 done
 # Another module's load, alone and while bench_many1000 loads and
-# unloads in a loop beside it: what a module with many namespaces does
-# under module_mutex is what the other load waits for.
+# unloads in a loop beside it. The guest has one CPU and no preemption:
+# the other load waits for whatever the big one does in the kernel until
+# it sleeps or yields, under module_mutex or not.
 small=bench_f0_00
 loadtime "$ko/$small.ko" $small 5 "$reps" | sed "s/^/beside idle /" || exit 1
 loadtime "$ko/bench_many1000.ko" bench_many1000 0 1000000 > /dev/null &
