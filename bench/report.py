@@ -42,6 +42,12 @@ def summary(xs):
     return statistics.median(xs), q[0], q[2], len(xs)
 
 
+def tail(xs):
+    """Median, 90th percentile and maximum: a stall shows in the last two."""
+    return (statistics.median(xs), statistics.quantiles(xs, n=10)[8],
+            max(xs))
+
+
 def cell(xs):
     m, q1, q3, _ = summary(xs)
     return f'{m:.3f} ({q1:.3f}–{q3:.3f})'
@@ -60,15 +66,6 @@ for records in sorted(a):
 many_rows = [f'| {m} | {cell(amany[m])} | {cell(bmany[m])} | '
              f'{summary(amany[m])[0] / summary(bmany[m])[0]:.3f} | '
              f'{len(amany[m])} |' for m in sorted(amany)]
-
-
-
-def tail(xs):
-    """Median, 90th percentile and maximum: a stall shows in the last two."""
-    return (statistics.median(xs), statistics.quantiles(xs, n=10)[8],
-            max(xs))
-
-
 beside_rows = []
 for what in ('idle', 'bench_many1000'):
     am, a90, amax = tail(abeside[what])
