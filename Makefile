@@ -29,12 +29,19 @@ B := $(CURDIR)/build
 FLAVOR ?= normal
 FRAGMENTS := vm/config/guest.config vm/config/net.config vm/config/test.config
 ifeq ($(FLAVOR),debug)
+# The debug guest: Debian's own configuration (its built-in options kept,
+# its loadable drivers cut to vm/config/debian-guest.lsmod) with the
+# guest's fragments and the checkers of debug.config, booted preemptible.
 FB := $(B)/debug
-FRAGMENTS += vm/config/debug.config
+BASE_CONFIG := $(B)/debian.config
+BASE_LSMOD := vm/config/debian-guest.lsmod
+FRAGMENTS := vm/config/debian-guest.config vm/config/net.config \
+	vm/config/test.config vm/config/debug.config
+export BASE_CONFIG BASE_LSMOD
 # The live differential's 500 checks take 4 minutes on the normal kernel;
 # the debug kernel's run is there for its reports, so it makes about 120.
-RUN_ENV := KERNEL_CMDLINE="panic_on_warn=1 nsa.live_checks=120" \
-	QEMU_TIMEOUT=$${QEMU_TIMEOUT:-2700}
+RUN_ENV := KERNEL_CMDLINE="panic_on_warn=1 preempt=full nsa.live_checks=120" \
+	QEMU_MEM=$${QEMU_MEM:-2G} QEMU_TIMEOUT=$${QEMU_TIMEOUT:-2700}
 else ifeq ($(FLAVOR),normal)
 FB := $(B)
 RUN_ENV :=
@@ -67,9 +74,14 @@ $(FB)/fragments: FORCE
 	@echo '$(FRAGMENTS)' | cmp -s - $@ || echo '$(FRAGMENTS)' > $@
 
 kernel: $(KSTAMP)
-$(KSTAMP): $(PATCHES) $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh | deps
+$(KSTAMP): $(PATCHES) $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh \
+		$(BASE_CONFIG) $(BASE_LSMOD) | deps
 	vm/build-kernel.sh $(KSRC) $(KOBJ) $(KSTAGE) kernel-patch $(FRAGMENTS)
 	touch $@
+
+# Debian's configuration, from its newest linux-image-6.1 package.
+$(B)/debian.config: vm/debian-config.sh userspace/debian-tree.sh | deps
+	vm/debian-config.sh $@
 
 # --- a pristine 6.1 tree, prepared for external modules only -----------
 # Same configuration, no series: modules built against it see the 6.1

@@ -2,12 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build a guest kernel: extract Debian's linux-source-6.1 into SRC, apply a
-# patch series, configure from tinyconfig plus fragments with the kernel's
+# patch series, configure from a base plus fragments with the kernel's
 # own merge_config.sh, build bzImage and modules out of tree in OBJ, and
 # install the modules into STAGE.
 #
 # usage: build-kernel.sh SRC OBJ STAGE SERIES_DIR FRAGMENT...
 #   SERIES_DIR holds a quilt-style 'series' file, or is "none" (pristine).
+#
+# The base is tinyconfig, or with BASE_CONFIG=FILE a whole configuration
+# (Debian's, vm/debian-config.sh) cut by the kernel's own 'make
+# localmodconfig' to the loadable modules BASE_LSMOD (an lsmod listing)
+# names: every built-in option of the base is kept.
 #
 # Incremental: tar keeps the archive's mtimes, so after a fresh extraction
 # only the files the series touches (now or last time) look new and only
@@ -62,9 +67,18 @@ kmake() { make -s --no-print-directory -C "$src" O="$obj" CC="$cc" HOSTCC="$cc" 
 
 # Configure only when a fragment or the series changed, so that a warm
 # rebuild does not re-run Kconfig and rebuild everything.
-cfgsum=$(cat "$@" "${patches[@]}" /dev/null | sha256sum | cut -d' ' -f1)
+base=${BASE_CONFIG:-} lsmod=${BASE_LSMOD:-/dev/null}
+cfgsum=$(cat "$@" "${patches[@]}" ${base:+"$base" "$lsmod"} /dev/null | sha256sum | cut -d' ' -f1)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.config.sum" 2>/dev/null)" != "$cfgsum" ]; then
-	kmake tinyconfig >/dev/null
+	if [ -n "$base" ]; then
+		cp "$base" "$obj/.config"
+		# New options (the series', the fragments') take their defaults here;
+		# merge_config.sh below sets them.
+		kmake LSMOD="$(realpath "$lsmod")" localmodconfig < <(yes "") >/dev/null 2>"$obj/localmodconfig.log" ||
+			die "localmodconfig failed: $obj/localmodconfig.log"
+	else
+		kmake tinyconfig >/dev/null
+	fi
 	(cd "$obj" && KCONFIG_CONFIG=.config "$src/scripts/kconfig/merge_config.sh" \
 		-m -O "$obj" "$obj/.config" "$@" >/dev/null)
 	kmake olddefconfig >/dev/null
