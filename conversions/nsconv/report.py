@@ -1,0 +1,181 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""What the derivation says to people: report.txt (every decision with
+its evidence), the paragraph of each patch's commit message (messages/),
+and explain (every reference to a symbol and what it counted for)."""
+
+
+def report(data, lists, groups):
+    """report.txt's lines: the data, then per exporter group its counts,
+    the restricted symbols with their partners, and the open ones with
+    every user."""
+    sc = data.scan
+    rep = [f'== data: Debian linux-image-{data.kver} ({data.pkgver}), '
+           f'{data.nmods} modules; linux-source-6.1 {data.version}',
+           f'source scan: {len(sc.files)} files refer to a candidate or to '
+           f'a header inline or macro that does ({len(sc.names)} names, '
+           f'{sc.passes} passes); {len(sc.refs)} references',
+           'files whose braces do not balance (every reference counted): '
+           + (' '.join(sc.unparsed) or 'none'), '']
+    for g in groups:
+        rep += group_report(data, lists, g)
+    return rep
+
+
+def open_counts(g):
+    """The group's symbols kept open by users, and among them those with
+    a Debian module outside the partners, and those used by partners
+    (of different namespaces) alone."""
+    nopen = g.having('open')
+    by_deb = [s for s in nopen if any(
+        'Debian' in ev for m, evs in g.why[s].items()
+        if not g.partner(m) for ev in evs)]
+    mixed = [s for s in nopen if all(g.partner(m) for m in g.why[s])]
+    return nopen, by_deb, mixed
+
+
+def group_report(data, lists, g):
+    spaces, why = g.spaces, g.why
+    names = '+'.join(ns.name for ns in spaces)
+    nopen, by_deb, mixed = open_counts(g)
+    rep = [f'== {names}: exporter {" ".join(g.globs)}',
+           f'exporter files (built in): '
+           f'{" ".join(sorted(data.exporters[spaces[0].name]))}']
+    if spaces[0].dropped:
+        rep.append('not exporters (Kbuild can build them as modules): '
+                   + ' '.join(spaces[0].dropped))
+    rep.append(f'candidates: {len(g.syms)} exports')
+    for ns in spaces:
+        rep.append(f'  restricted to {ns.name}: '
+                   f'{len(lists.restrict[ns.name])}, for '
+                   f'{", ".join(lists.allow[ns.name]) or "nobody"}')
+    pol = g.having('policy')
+    rep.append(f'  open by the table: {len(pol)} '
+               f'({" ".join(sorted(pol))})' if pol else
+               '  open by the table: 0')
+    rep.append(f'  kept open by other users: {len(nopen)} ('
+               f'{len(by_deb)} with a Debian module among them, '
+               f'{len(nopen) - len(by_deb) - len(mixed)} by the source '
+               f'scan alone, {len(mixed)} used by partners of '
+               'different namespaces)')
+    unused = g.having('unused')
+    rep.append(f'  no module user at all, left open: {len(unused)}'
+               + (f' ({" ".join(sorted(unused))})' if unused else ''))
+    for ns in spaces:
+        rep.append('')
+        rep.append(f'-- {ns.name}: restricted symbols and the partners '
+                   'that use them')
+        for c in lists.restrict[ns.name]:
+            rep.append(f'  {c.symbol}  ({c.path}:{c.line}; '
+                       f'{", ".join(sorted(why[c.symbol]))})')
+    rep.append('')
+    rep.append(f'-- {names}: kept open, with every user (Debian: '
+               'the .ko has it undefined; file:line: the source scan)')
+    for s in sorted(nopen):
+        rep.append(f'  {s}')
+        for m, evs in sorted(why[s].items()):
+            tag = ' [partner]' if g.partner(m) else ''
+            rep.append(f'    {m}{tag}: {"; ".join(evs[:4])}'
+                       + (f'; +{len(evs) - 4} more' if len(evs) > 4
+                          else ''))
+    rep.append('')
+    return rep
+
+
+def messages(data, lists, groups):
+    """{namespace: the derivation's part of its commit message}."""
+    out = {}
+    for g in groups:
+        _, by_deb, mixed = open_counts(g)
+        kinds = {k: g.having(k) for k in ('policy', 'unused')}
+        for ns in g.spaces:
+            out[ns.name] = message(data, ns, g.spaces, g.globs, len(g.syms),
+                                   lists, g.why, kinds, len(by_deb),
+                                   len(mixed))
+    return out
+
+
+def wrap(text, width=72, first='', rest=''):
+    """text filled to width, its first line indented by first, the others
+    by rest."""
+    lines, cur = [], first
+    for w in text.split():
+        if cur.strip() and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = rest
+        cur += (' ' if cur.strip() else '') + w
+    return '\n'.join(lines + [cur])
+
+
+def message(data, ns, spaces, globs, ncand, out, why, kinds, ndeb, nmixed):
+    """The part of the namespace's commit message that says how its list
+    was derived, from which data, with the counts and the symbols."""
+    partners = ', '.join(sorted(out.allow[ns.name])) or 'nobody'
+    others = [o for o in spaces if o is not ns]
+    nopen = sum(1 for s in why if s in out.open)
+    near = sorted(s for s in why if s in out.open
+                  if any(m in ns.partners for m in why[s]))
+    split = [f'{len(out.restrict[ns.name])} go into {ns.name}, for '
+             f'{partners}']
+    split += [f'{len(out.restrict[o.name])} into {o.name}' for o in others]
+    if kinds['policy']:
+        split.append(f'{len(kinds["policy"])} stay open by design '
+                     f'({", ".join(sorted(kinds["policy"]))})')
+    split.append(f'{nopen} stay open because modules other than the '
+                 f'partners use them ({ndeb} with a module of Debian\'s tree '
+                 f'among them, {nopen - ndeb - nmixed} found by the source '
+                 'scan alone)')
+    split.append(f'{len(kinds["unused"])} have no module user and stay open')
+    par = [
+        'How the list was derived (conversions/derive.py, make -C '
+        'conversions lists): the candidates are the EXPORT_SYMBOL and '
+        'EXPORT_SYMBOL_GPL lines of the built-in files of '
+        f'{" ".join(globs)}, {ncand} in all. A candidate\'s users are the '
+        f'modules of Debian\'s linux-image-{data.kver} ({data.pkgver}) that '
+        f'have it undefined ({data.nmods} modules, nm -u), and every .c file '
+        f'of the linux-source-6.1 {data.version} tree that Kbuild can build '
+        'as a module and refers to it, directly or through a header\'s '
+        'inline function or macro. A candidate goes into '
+        f'{ns.name} when at least one of its partners '
+        f'({", ".join(ns.partners)}) uses it and nothing else does.',
+        f'Of the {ncand}: ' + '; '.join(split) + '.']
+    text = '\n\n'.join(wrap(p) for p in par) + '\n'
+    if near:
+        here = sorted({m for s in near for m in why[s] if m in ns.partners})
+        text += (f'\nKept open although {", ".join(here)} '
+                 f'use{"s" if len(here) == 1 else ""} them, for their other '
+                 'users:\n')
+        for s in near:
+            users = sorted(m for m in why[s] if m not in ns.partners)
+            text += wrap(f'{s}: {" ".join(users)}', first='  ',
+                         rest='    ') + '\n'
+    text += '\nSymbols:\n' + ''.join(f'  {c.symbol}\n'
+                                      for c in out.restrict[ns.name])
+    return text
+
+
+def explain(data, symbols):
+    """Every reference to each symbol, and what the derivation made of it."""
+    for sym in symbols:
+        spaces = [ns for ns in data.table if sym in data.cands[ns.name]]
+        if not spaces:
+            print(f'{sym}: no candidate of any namespace')
+            continue
+        c = data.cands[spaces[0].name][sym]
+        print(f'{sym}: {c.kind} in {c.path}:{c.line}')
+        chains = data.scan.closure(sym)
+        if len(chains) > 1:
+            print('  reached through: ' + ', '.join(
+                '>'.join(ch) for n, ch in sorted(chains.items()) if n != sym))
+        for ns in spaces:
+            ignored = []
+            part, other = data.users(sym, ns, ignored)
+            verdict = ('open (conversions.tsv)' if sym in ns.open else
+                       'restricted' if part and not other else 'not here')
+            print(f'  {ns.name}: {verdict}; partners using it: '
+                  f'{" ".join(sorted(part)) or "none"}; others: '
+                  f'{" ".join(sorted(other)) or "none"}')
+        for m, evs in sorted({**part, **other}.items()):
+            print(f'    user {m}: {"; ".join(evs)}')
+        for e in ignored:
+            print(f'    not a user: {e}')
+    return 0
