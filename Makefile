@@ -77,6 +77,8 @@ kernel: $(KSTAMP)
 $(KSTAMP): $(PATCHES) $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh \
 		$(BASE_CONFIG) $(BASE_LSMOD) | deps
 	vm/build-kernel.sh $(KSRC) $(KOBJ) $(KSTAGE) kernel-patch $(FRAGMENTS)
+	$(if $(BASE_CONFIG),vm/debian-diff.sh $(BASE_CONFIG) $(B)/debian-tree \
+		$(KSRC) $(KOBJ) > $(FB)/config-vs-debian.txt)
 	touch $@
 
 # Debian's configuration, from its newest linux-image-6.1 package.
@@ -119,11 +121,14 @@ $(IMAGE): $(MODS)/.built userspace $(shell find bats vm -type f)
 	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers \
 		$(KOBJ)/certs/signing_key.x509 $(PAYLOAD)/
 	cp $(B)/userspace/nscheck $(PAYLOAD)/bin/
+	$(CC) -O2 -Wall -Wextra -o $(PAYLOAD)/bin/nsa-failnth vm/failnth.c
 	cp vm/guest-demo.sh $(PAYLOAD)/bin/nsa-demo
 	cp vm/console-check.sh $(PAYLOAD)/bin/nsa-report-check
 	userspace/tests/malformed/gen-malformed.py $(MODS)/ko/nsa_exp.ko \
 		userspace/tests/malformed/malformed.tsv $(PAYLOAD)/malformed
 	cp userspace/tests/malformed/malformed.tsv $(PAYLOAD)/
+	mkdir -p $(PAYLOAD)/badcrc
+	vm/bad-crc.py $(MODS)/ko/nsa_denied.ko nsa_fn $(PAYLOAD)/badcrc/nsa_denied.ko
 	vm/mkimage.sh $@ $$(cat $(KOBJ)/kernelrelease) $(KSTAGE) $(PAYLOAD)
 
 # --- running it ----------------------------------------------------------
@@ -136,6 +141,7 @@ check: image
 
 # The guest suites alone, on this flavour's kernel.
 check-guest: image
+	$(if $(BASE_CONFIG),vm/modversions-check.sh $(PSRC) $(POBJ) $(KOBJ))
 	$(RUN_ENV) vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) \
 		$(FB)/run $(SUITE)
 

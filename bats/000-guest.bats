@@ -29,3 +29,12 @@ load helpers
 	assert_success
 	assert_line "$mark"
 }
+
+@test "the guest has two online CPUs" {
+	# QEMU runs -smp 2 (vm/run.sh); the kernel must bring both up (ACPI's
+	# MADT), or every race in these suites is an interleaving on one CPU.
+	run nproc
+	assert_output 2
+	run cat /sys/devices/system/cpu/online
+	assert_output 0-1
+}

@@ -12,7 +12,7 @@
 # The run fails if a test failed, if the suites did not reach their end,
 # if the console shows a kernel report (vm/console-check.sh), or if the
 # kernel is tainted beyond O (out-of-tree), E (unsigned), P (the
-# non-GPL test modules) and N (KUnit).
+# non-GPL test modules), K (a livepatch) and N (KUnit).
 #
 # ACCEL (default tcg), QEMU_MEM, QEMU_SMP, QEMU_TIMEOUT override the defaults;
 # QEMU_ARGS adds options.
@@ -72,10 +72,11 @@ plan=$(sed -n 's/^1\.\.//p' "$tap" | head -1)
 [ $((passed + failed)) -gt 0 ] || fail+=("no test ran")
 
 # Taint: expected are O (4096, out-of-tree modules), E (8192, unsigned),
-# P (1, the cases load modules that are not GPL-compatible on purpose) and
-# N (262144, KUnit ran). Anything else (W, D, ...) fails the run.
+# P (1, the cases load modules that are not GPL-compatible on purpose), K
+# (32768, bats/075-livepatch.bats applies a livepatch) and N (262144,
+# KUnit ran). Anything else (W, D, ...) fails the run.
 taint=$(sed -n 's/^# tainted: //p' "$tap")
-if [ -n "$taint" ] && [ $((taint & ~(1 | 4096 | 8192 | 262144))) -ne 0 ]; then
+if [ -n "$taint" ] && [ $((taint & ~(1 | 4096 | 8192 | 32768 | 262144))) -ne 0 ]; then
 	fail+=("kernel tainted: $taint")
 fi
 if ! report=$("$here/console-check.sh" "$console"); then
