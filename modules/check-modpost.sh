@@ -122,6 +122,36 @@ else
 	not_ok "the kernel's Module.nsallow should hold vmlinux's grants" "$(head "$kdir/Module.nsallow" 2>&1)"
 fi
 
+# A distribution's headers package ships Makefile, .config,
+# Module.symvers, arch, include, scripts and tools (Debian's
+# linux-headers-*), not the kernel's Module.nsallow: vmlinux's grants
+# must reach modpost through include/generated/, and when they are lost
+# modpost must fail rather than pass what the loader refuses.
+headers=$tmp/headers
+mkdir -p "$headers/arch/x86"
+cp -a "$kdir/Makefile" "$kdir/.config" "$kdir/Module.symvers" "$headers/"
+rsync -a --exclude='*.o' --exclude='*.a' --exclude='.*.cmd' \
+	"$kdir/include" "$kdir/scripts" "$kdir/tools" "$headers/"
+rsync -a "$kdir/arch/x86/include" "$headers/arch/x86/"
+d=$(scratch headers "$here/refused/nsa_vmlinux_denied.c")
+denied="module nsa_vmlinux_denied not allowed to reference namespace \`TEST_NS_ALLOW' for test_ns_allow_fn"
+out=$(make -s -C "$headers" M="$d" modules 2>&1)
+rc=$?
+if [ ! -e "$headers/Module.nsallow" ] && [ "$rc" != 0 ] &&
+   has "$out" "ERROR: modpost: $denied"; then
+	ok "vmlinux's grants reach modpost through a headers package's include/generated/"
+else
+	not_ok "a headers package's include/generated/Module.nsallow should refuse nsa_vmlinux_denied" "exit $rc" "$out"
+fi
+rm -f "$headers/include/generated/Module.nsallow"
+out=$(make -s -C "$headers" M="$d" modules 2>&1)
+rc=$?
+if [ "$rc" != 0 ] && grep -q "ERROR: modpost: .*the kernel's namespace grants are missing" <<<"$out"; then
+	ok "a headers package without vmlinux's grants fails modpost"
+else
+	not_ok "a headers package without vmlinux's grants should fail modpost" "exit $rc" "$out"
+fi
+
 # A malformed vmlinux grant: modpost, run on a vmlinux.o, fails.
 mkdir -p "$tmp/vmlinux"
 printf '%s\n' \
