@@ -22,24 +22,15 @@ STRESS_MODS="nsa_getloop nsa_getloop_denied nsa_stress_user nsa_stress_denied
 	nsa_stress_lister nsa_stress_exp nsa_open_exp"
 
 stress_seconds() {
-	local word
-
-	for word in $(cat /proc/cmdline); do
-		case $word in nsa.stress=*) echo "${word#nsa.stress=}"; return ;; esac
-	done
-	echo "${NSA_STRESS_SECONDS:-60}"
+	nsa_param stress "${NSA_STRESS_SECONDS:-60}"
 }
 
 # insmod FILE: prints "ok" or the errno insmod's message stands for.
 try_load() {
-	local out e
+	local out
 
 	out=$(insmod "$1" 2>&1) && { echo ok; return; }
-	for e in ENOENT EACCES EEXIST ENOEXEC EINVAL; do
-		[ "$out" = "insmod: ERROR: could not insert module $1: $(insmod_error $e)" ] &&
-			{ echo "$e"; return; }
-	done
-	echo "other(${out//[$'\n' ]/_})"
+	insmod_errno "$1" "$out"
 }
 
 # rmmod NAME: prints "ok", "busy" (in use) or what else it said. Busy

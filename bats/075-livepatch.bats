@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # A livepatch may use a restricted symbol (the rst, "What a restriction
-# means"): nsa_livepatch (modules/livepatch/) replaces cmdline_proc_show()
+# means"): nsa_livepatch (modules/livepatch/) replaces version_proc_show()
 # with a function that calls vmlinux's test_ns_allow_fn, which vmlinux
 # lists for another module only. Signed with the build key it loads and
 # patches; unsigned, vmlinux's signature-bound grant refuses it. Needs
@@ -41,7 +41,7 @@ teardown() {
 		[ "$(cat /sys/kernel/livepatch/nsa_livepatch/transition)" = 0 ] && break
 		sleep 0.1
 	done
-	run cat /proc/cmdline
+	run cat /proc/version
 	assert_output "nsa_livepatch test_ns_allow_fn() = 42"
 	run kmsg
 	refute_line --partial "not allowed to reference namespace"

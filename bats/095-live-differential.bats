@@ -17,20 +17,11 @@ load helpers
 
 MAX_STEPS=40
 
-# cmdline_value KEY DEFAULT: nsa.KEY=VALUE from the kernel command line.
-cmdline_value() {
-	local word
-	for word in $(cat /proc/cmdline); do
-		case $word in "nsa.$1="*) echo "${word#nsa.$1=}"; return ;; esac
-	done
-	echo "$2"
-}
-
 seed() {
-	cmdline_value seed 2026
+	nsa_param seed 2026
 }
 
-MIN_CHECKS=$(cmdline_value live_checks 500)
+MIN_CHECKS=$(nsa_param live_checks 500)
 
 candidates() {
 	awk -F'\t' '!/^#/ && NF && $6 != "-" && $6 != 2 {
@@ -40,14 +31,6 @@ candidates() {
 				print f[i]
 		print $3
 	}' "$CASES" | sort -u
-}
-
-errno_name() {
-	case $1 in
-	-1) echo EPERM ;; -2) echo ENOENT ;; -8) echo ENOEXEC ;;
-	-13) echo EACCES ;; -17) echo EEXIST ;; -22) echo EINVAL ;;
-	*) echo "errno$1" ;;
-	esac
 }
 
 # The kernel's name for each candidate (modinfo's name=).

@@ -29,6 +29,27 @@ refcnt() {
 	cat "/sys/module/$1/refcnt"
 }
 
+# nsa_param KEY DEFAULT: VALUE of nsa.KEY=VALUE on the kernel command
+# line (vm/run.sh's KERNEL_CMDLINE), else DEFAULT. vm/init reads nsa.mode
+# and nsa.suite the same way.
+nsa_param() {
+	local word
+
+	for word in $(cat /proc/cmdline); do
+		case $word in "nsa.$1="*) echo "${word#nsa.$1=}"; return ;; esac
+	done
+	echo "$2"
+}
+
+# The name of a negative errno, as the kernel's lines print it (-13).
+errno_name() {
+	case $1 in
+	-1) echo EPERM ;; -2) echo ENOENT ;; -8) echo ENOEXEC ;;
+	-13) echo EACCES ;; -17) echo EEXIST ;; -22) echo EINVAL ;;
+	*) echo "errno$1" ;;
+	esac
+}
+
 # What kmod 30's insmod prints for an errno: its mod_strerror() (tools/
 # insmod.c) for ENOEXEC, ENOENT, ESRCH and EINVAL, else strerror().
 insmod_error() {
@@ -41,6 +62,18 @@ insmod_error() {
 	EPERM) echo "Operation not permitted" ;;
 	*) echo "no text known for $1" ;;
 	esac
+}
+
+# insmod_errno FILE OUTPUT: the errno whose message insmod's OUTPUT for
+# FILE carries (the reverse of insmod_error), else "other(OUTPUT)".
+insmod_errno() {
+	local e
+
+	for e in ENOENT EACCES EEXIST ENOEXEC EINVAL EPERM; do
+		[ "$2" = "insmod: ERROR: could not insert module $1: $(insmod_error $e)" ] &&
+			{ echo "$e"; return; }
+	done
+	echo "other(${2//[$'\n' ]/_})"
 }
 
 # The kernel log since the last dmesg -C, without timestamps.

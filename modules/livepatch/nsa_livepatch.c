@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A livepatch in the shape of samples/livepatch/livepatch-sample.c: it
- * replaces cmdline_proc_show(), and the new function calls vmlinux's
- * test_ns_allow_fn, of TEST_NS_ALLOW, which vmlinux restricts to another
- * module. The loader judges a livepatch as listed by every owner (the
+ * replaces version_proc_show() (/proc/version), and the new function
+ * calls vmlinux's test_ns_allow_fn, of TEST_NS_ALLOW, which vmlinux
+ * restricts to another module. The loader judges a livepatch as listed by every owner (the
  * rst, "What a restriction means"), so this loads when signed with a
  * built-in key; vmlinux's grants bind to the signature, so an unsigned
  * copy is refused.
@@ -12,7 +12,7 @@
 #include <linux/seq_file.h>
 #include "nsa.h"
 
-static int nsa_cmdline_proc_show(struct seq_file *m, void *v)
+static int nsa_version_proc_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "nsa_livepatch test_ns_allow_fn() = %d\n",
 		   test_ns_allow_fn());
@@ -21,8 +21,8 @@ static int nsa_cmdline_proc_show(struct seq_file *m, void *v)
 
 static struct klp_func funcs[] = {
 	{
-		.old_name = "cmdline_proc_show",
-		.new_func = nsa_cmdline_proc_show,
+		.old_name = "version_proc_show",
+		.new_func = nsa_version_proc_show,
 	}, { }
 };
 
