@@ -25,7 +25,9 @@ import sys
 PROG = "gen-malformed"
 
 ET_REL = 1
+SHT_RELA = 4
 SHT_NOBITS = 8
+R_X86_64_64 = 1
 SHF_WRITE = 0x1
 SHF_ALLOC = 0x2
 
@@ -322,6 +324,19 @@ def _(v):
 def _(v):
     # The same records again, in a second allocated __ns_allow.
     v.add_section(v.mod.ns_allow, bytes(v.mod.contents(v.mod.ns_allow)))
+
+
+@variant("relocated")
+def _(v):
+    # A relocation section whose target is __ns_allow: apply_relocations()
+    # would write into the records after they were checked. One
+    # R_X86_64_64 at offset 0 against the null symbol, addend "evil:me".
+    rela = next(i for i, s in enumerate(v.mod.shdrs)
+                if i and s["type"] == SHT_RELA)
+    v.add_section(rela, struct.pack("<QQq", 0, R_X86_64_64,
+                                    int.from_bytes(b"evil:me\0", "little",
+                                                   signed=True)))
+    v.set(v.mod.shnum, "info", v.mod.ns_allow)
 
 
 # --- the records ---------------------------------------------------------
