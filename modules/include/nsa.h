@@ -10,6 +10,8 @@
  * module:kvm,kvm-*  nsa_formod_exp's EXPORT_SYMBOL_FOR_MODULES() list.
  * TEST_NS_ALLOW, TEST_NS_ALLOW_ELSEWHERE  declared by vmlinux
  *            (lib/test_ns_allow.c, CONFIG_TEST_NS_ALLOW).
+ * TEST_NS_UNDECLARED  vmlinux exports into it without declaring it;
+ *            nsa_race_decl declares it (the stress suite's load order).
  */
 #ifndef NSA_H
 #define NSA_H
@@ -26,6 +28,8 @@ int nsa_stress_fn(void);
 int nsa_glob_fn(void);
 int nsa_formod_fn(void);
 int test_ns_allow_fn(void);
+int test_ns_undeclared_fn(void);
+int nsa_race_fn(void);
 
 #ifndef MODULE_NAMESPACE_ALLOW
 /*
