@@ -27,16 +27,22 @@
 
 B := $(CURDIR)/build
 FLAVOR ?= normal
-FRAGMENTS := vm/config/guest.config vm/config/net.config vm/config/test.config
-ifeq ($(FLAVOR),debug)
+# The small guest: tinyconfig and these (vm/config/README.md).
+SMALL_FRAGMENTS := vm/config/guest.config vm/config/net.config \
+	vm/config/test.config
 # The debug guest: Debian's own configuration (its built-in options kept,
 # its loadable drivers cut to vm/config/debian-guest.lsmod) with the
 # guest's fragments and the checkers of debug.config, booted preemptible.
+DEBUG_FRAGMENTS := vm/config/debian-guest.config vm/config/net.config \
+	vm/config/test.config vm/config/debug.config
+DEBUG_BASE := BASE_CONFIG=$(B)/debian.config \
+	BASE_LSMOD=vm/config/debian-guest.lsmod
+FRAGMENTS := $(SMALL_FRAGMENTS)
+ifeq ($(FLAVOR),debug)
 FB := $(B)/debug
 BASE_CONFIG := $(B)/debian.config
 BASE_LSMOD := vm/config/debian-guest.lsmod
-FRAGMENTS := vm/config/debian-guest.config vm/config/net.config \
-	vm/config/test.config vm/config/debug.config
+FRAGMENTS := $(DEBUG_FRAGMENTS)
 export BASE_CONFIG BASE_LSMOD
 # The live differential's 500 checks take 4 minutes on the normal kernel;
 # the debug kernel's run is there for its reports, so it makes about 120.
@@ -176,8 +182,8 @@ check-debug-selftest:
 	cp kernel-patch/series kernel-patch/*.patch \
 		vm/selftest/uaf-grant-lookup.patch $(UAF)/series/
 	echo uaf-grant-lookup.patch >> $(UAF)/series/series
-	vm/build-kernel.sh $(UAF)/src $(UAF)/obj $(UAF)/stage $(UAF)/series \
-		$(FRAGMENTS) vm/config/debug.config
+	$(DEBUG_BASE) vm/build-kernel.sh $(UAF)/src $(UAF)/obj $(UAF)/stage \
+		$(UAF)/series $(DEBUG_FRAGMENTS)
 	! KERNEL_CMDLINE=panic_on_warn=1 vm/run.sh check \
 		$(UAF)/obj/arch/x86/boot/bzImage $(B)/debug/initrd.img \
 		$(UAF)/run 060-stress.bats
