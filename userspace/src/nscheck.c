@@ -8,7 +8,9 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/utsname.h>
 
@@ -16,6 +18,7 @@
 
 #include "describe.h"
 #include "graph.h"
+#include "hash.h"
 #include "inflate.h"
 #include "kernel.h"
 #include "live.h"
@@ -57,6 +60,7 @@ enum {
 	OPT_EXTERNAL,
 	OPT_GRAPH,
 	OPT_NAMESPACE,
+	OPT_ORDER,
 };
 
 #define DEFAULT_MAX_USERS 2
@@ -83,6 +87,7 @@ static const struct option cmdopts[] = {
 	{ "external", required_argument, 0, OPT_EXTERNAL },
 	{ "graph", no_argument, 0, OPT_GRAPH },
 	{ "namespace", required_argument, 0, OPT_NAMESPACE },
+	{ "order", required_argument, 0, OPT_ORDER },
 	{ "quiet", no_argument, 0, 'q' },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "version", no_argument, 0, 'V' },
@@ -112,6 +117,7 @@ struct opts {
 	const char **external;	/* --external: loaded modules' files */
 	size_t n_external, cap_external;
 	bool graph;		/* --graph */
+	bool order_deps;	/* --order=deps: files after their exporters */
 	const char **namespaces;	/* --namespace: the graph's */
 	size_t n_namespaces, cap_namespaces;
 	const char *trusted_key;	/* --trusted-key */
@@ -162,6 +168,10 @@ static void help(void)
 	       "\t    --graph             exporters, namespaces and allowed\n"
 	       "\t                        modules as Graphviz DOT\n"
 	       "\t    --namespace=NS      --graph: only NS (repeatable)\n"
+	       "\t    --order=deps|given  the given files after the given\n"
+	       "\t                        files they use symbols of, as\n"
+	       "\t                        depmod orders them (default:\n"
+	       "\t                        given, as insmod)\n"
 	       "\t    --json              findings as JSON\n"
 	       "\t    --suggest           propose allow-listed namespaces\n"
 	       "\t    --max-users=N       for exports with at most N users\n"
@@ -333,6 +343,100 @@ static int check_plan(struct opts *o, struct kernel *k, struct planner *p,
 	return 0;
 }
 
+enum { UNSEEN, VISITING, DONE };
+
+struct deps_order {
+	char **argv;
+	struct nsmod **mods;	/* each file argument's, else NULL */
+	struct hash *providers;	/* symbol -> its first given exporter + 1 */
+	int *state;
+	int *stack;		/* the path being visited, for a cycle */
+	int depth;
+	char **out;
+	int n_out;
+};
+
+/* Post-order: what argument i uses from the other files, then i. */
+static void deps_visit(struct deps_order *d, int i)
+{
+	const struct nsmod *m = d->mods[i];
+	size_t u;
+	int j, s;
+
+	d->state[i] = VISITING;
+	d->stack[d->depth++] = i;
+	for (u = 0; m && !m->error && u < m->n_undefs; u++) {
+		if (m->undefs[u].common)
+			continue;
+		j = (int)(uintptr_t)hash_find(d->providers,
+					      m->undefs[u].sym) - 1;
+		if (j < 0 || j == i || d->state[j] == DONE)
+			continue;
+		if (d->state[j] == UNSEEN) {
+			deps_visit(d, j);
+			continue;
+		}
+		/* As depmod: "Cycle detected: a -> b -> a". */
+		for (s = 0; d->stack[s] != j; s++)
+			;
+		fprintf(stderr, "%s: WARNING: cycle detected:",
+			program_invocation_short_name);
+		for (; s < d->depth; s++)
+			fprintf(stderr, " %s ->", d->mods[d->stack[s]]->name);
+		fprintf(stderr, " %s: the files are loaded in the order "
+			"given; the kernel cannot load them all\n",
+			d->mods[j]->name);
+	}
+	d->depth--;
+	d->state[i] = DONE;
+	d->out[d->n_out++] = d->argv[i];
+}
+
+/*
+ * --order=deps: the files among the arguments, each after the given
+ * files whose exports it uses (modules.dep's order: what modprobe
+ * would load first), the order given otherwise; names stay where they
+ * are in it. A cycle is said and left to the check, which refuses it.
+ */
+static void order_by_deps(struct loader *l, int argc, char *argv[])
+{
+	struct deps_order d = {
+		.argv = argv,
+		.mods = xcalloc(argc, sizeof(*d.mods)),
+		.providers = hash_new(),
+		.state = xcalloc(argc, sizeof(*d.state)),
+		.stack = xcalloc(argc, sizeof(*d.stack)),
+		.out = xcalloc(argc, sizeof(*d.out)),
+	};
+	size_t e;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		struct nsmod *m;
+
+		if (!plan_is_file(argv[i]))
+			continue;
+		m = d.mods[i] = loader_get(l, argv[i]);
+		for (e = 0; !m->error && e < m->n_exports; e++) {
+			void **slot = hash_slot(d.providers,
+						m->exports[e].sym);
+
+			if (!*slot)
+				*slot = (void *)(uintptr_t)(i + 1);
+		}
+	}
+	for (i = 0; i < argc; i++) {
+		if (d.state[i] == UNSEEN)
+			deps_visit(&d, i);
+	}
+	memcpy(argv, d.out, argc * sizeof(*argv));
+	free(d.out);
+	free(d.stack);
+	free(d.state);
+	hash_free(d.providers);
+	free(d.mods);
+}
+
 /* Each argument after what it needs, as modprobe or insmod loads it. */
 static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 			 int argc, char *argv[])
@@ -345,6 +449,8 @@ static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 	loader_init(&l);
 	l.key = o->key;
 	planner_init(&p, k, t, &l);
+	if (o->order_deps)
+		order_by_deps(&l, argc, argv);
 	warn_no_symvers(k);
 	report_begin(&o->rep);
 	for (i = 0; i < argc; i++)
@@ -752,6 +858,14 @@ int main(int argc, char *argv[])
 		case OPT_NAMESPACE:
 			*VEC_PUSH(o.namespaces, o.n_namespaces,
 				  o.cap_namespaces) = optarg;
+			break;
+		case OPT_ORDER:
+			if (!streq(optarg, "deps") && !streq(optarg, "given")) {
+				ERR("--order: '%s' is not deps or given\n",
+				    optarg);
+				goto done;
+			}
+			o.order_deps = streq(optarg, "deps");
 			break;
 		case 'q':
 			o.rep.quiet = true;

@@ -236,7 +236,7 @@ static void probe(struct planner *p, const char *path, bool required)
  * A path (it has a '/'), a file name (.ko, .ko.xz...) or a file that
  * exists; anything else is a module name, as modprobe takes it.
  */
-static bool is_file(const char *arg)
+bool plan_is_file(const char *arg)
 {
 	struct stat st;
 
@@ -300,7 +300,7 @@ int plan(struct planner *p, const char *arg)
 	size_t first;
 
 	p->n = 0;
-	if (!is_file(arg))
+	if (!plan_is_file(arg))
 		return plan_name(p, arg);
 	/* insmod FILE, after what it needs from the tree. */
 	m = loader_get(p->l, arg);
