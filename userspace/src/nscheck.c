@@ -550,25 +550,42 @@ static int sig_rule(struct opts *o, struct kernel *k)
 }
 
 /*
- * The tree: -errno when it cannot be read and it is needed (--all,
- * --suggest without modules), after saying so; 0 otherwise (*t NULL when
- * there is none).
+ * The tree: -errno when it cannot be read and it is needed, after saying
+ * so; 0 otherwise (*t NULL when there is none). It is needed when -b, -k
+ * or --root named it (a typo must not check against nothing), for --all
+ * and --suggest, and when it is the running kernel's by default and
+ * nothing else says what vmlinux exports (no -E, no --kdir): nscheck
+ * fails closed rather than predict from an empty model (SPEC 9.2).
  */
 static int need_tree(const struct opts *o, const char *dirname, int argc,
 		     struct tree **t)
 {
+	bool pointed = o->basedir || o->kver;
+	bool build = o->kdir && !pointed;
 	int err = open_tree(o, dirname, t);
 
+	(void)argc;
 	if (err >= 0)
 		return 0;
 	*t = NULL;
-	/* Files need no tree; --all and --suggest do. */
-	if (o->all || (o->suggest && !argc)) {
-		ERR("%s: %s\n", o->kdir && !o->basedir && !o->kver ?
-		    o->kdir : dirname, strerror(-err));
+	if (build && (o->all || o->suggest)) {
+		ERR("%s: %s: no modules.order there; name a kernel build tree "
+		    "with --kdir DIR, or a module tree with -b DIR -k KVER\n",
+		    o->kdir, strerror(-err));
 		return err;
 	}
-	INF("%s: %s: no dependencies from a tree\n", dirname, strerror(-err));
+	if (pointed || o->all || o->suggest ||
+	    (!o->kdir && !o->n_symvers)) {
+		ERR("%s: no module tree there (%s%s); name the kernel's "
+		    "tree with -b DIR and -k KVER (DIR%s/KVER), or its build "
+		    "with --kdir DIR%s\n", dirname, strerror(-err),
+		    o->kver ? "" : ", its release the running kernel's",
+		    MODULE_DIRECTORY, pointed || o->all || o->suggest ? "" :
+		    ", or vmlinux's exports with -E FILE");
+		return err;
+	}
+	INF("%s: %s: no dependencies from a tree\n",
+	    build ? o->kdir : dirname, strerror(-err));
 	return 0;
 }
 

@@ -330,9 +330,9 @@ sg_core SG_CORE_FOR_SG_A_SG_B"
 	b=$(sug --json --max-users 5)
 	assert_equal "$a" "$b"
 	mapfile -t files < <(find "$M" -name '*.ko' | sort)
-	a=$(nscheck --suggest -E "$SV" "${files[@]}")
+	a=$(sug "${files[@]}")
 	mapfile -t files < <(find "$M" -name '*.ko' | sort -r)
-	b=$(nscheck --suggest -E "$SV" "${files[@]}")
+	b=$(sug "${files[@]}")
 	assert_equal "$a" "$b"
 	# Given modules are shown by the path given.
 	[[ $a == *"/* in sg_a ($M/a/sg_a.ko): */"* ]]
@@ -444,7 +444,7 @@ sg_core SG_CORE_FOR_SG_A_SG_B"
 	run --separate-stderr nscheck --suggest --kdir "$BATS_TEST_TMPDIR"
 	assert_failure 2
 	assert_output ""
-	run --separate-stderr nscheck --suggest -E "$SV" "$BATS_TEST_TMPDIR/missing.ko" "$M/sg_core.ko"
+	run --separate-stderr sug "$BATS_TEST_TMPDIR/missing.ko" "$M/sg_core.ko"
 	assert_failure 2
 	assert_error_names "$BATS_TEST_TMPDIR/missing.ko"
 }
