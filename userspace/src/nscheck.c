@@ -252,6 +252,7 @@ static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
 	struct findings fs = { 0 };
 
 	*status = STATUS_UNREADABLE;
+	o->rep.k = k;
 	if (m->error) {
 		/* The kernel names the module: say it as it would. */
 		if (m->name)

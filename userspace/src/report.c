@@ -83,6 +83,25 @@ static void json_finding(const struct finding *f, const char *line,
 	fputs("]}", stdout);
 }
 
+/*
+ * The hint after the kernel's lines, on stderr: stdout holds only the
+ * kernel's lines, so that it can be compared with dmesg as it is.
+ */
+static void print_hint(const struct report *rep, const struct finding *f,
+		       const char *modname)
+{
+	char *hint;
+
+	if (!rep->k)
+		return;
+	hint = finding_hint(rep->k, f, modname, log_priority >= LOG_INFO);
+	if (!hint)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "  hint: %s\n", hint);
+	free(hint);
+}
+
 void report_begin(struct report *rep)
 {
 	if (rep->json)
@@ -136,6 +155,7 @@ void report_module(struct report *rep, const struct nsmod *m,
 			puts(line);
 			if (unknown)
 				puts(unknown);
+			print_hint(rep, &fs->f[i], m->name);
 		}
 		free(line);
 		free(unknown);

@@ -18,7 +18,10 @@ enum status {
 	STATUS_UNREADABLE,
 };
 
+struct kernel;
+
 struct report {
+	const struct kernel *k;	/* the model the findings were made on */
 	bool json;
 	bool quiet;
 	size_t count[3];	/* by enum status */
