@@ -472,16 +472,19 @@ static const char *shown_path(const char *path, const char *top)
 }
 
 /*
- * --suggest's modules: those given; else the files the tree keeps, shown
- * relative to it.
+ * --suggest's modules: those given, then the tree's that have none of
+ * their names, shown relative to the tree: an export's users are counted
+ * over both, never over the given files alone (every export of vmlinux
+ * would seem to have one user).
  */
 static int suggest(struct opts *o, struct kernel *k, struct tree *t,
 		   int argc, char *argv[])
 {
 	struct suggest *sg = suggest_new(k);
-	size_t n = argc ? (size_t)argc : t->n_files, i, nm = 0;
+	size_t n = (size_t)argc + t->n_files, i, nm = 0;
 	struct nsmod **mods = xcalloc(n, sizeof(*mods));
 	const char **files = xcalloc(n, sizeof(*files));
+	struct hash *given = hash_new();
 	struct loader l;
 	int ret;
 
@@ -491,23 +494,32 @@ static int suggest(struct opts *o, struct kernel *k, struct tree *t,
 		WRN("no Module.symvers: vmlinux's exports are unknown, only "
 		    "modules are exporters\n");
 	for (i = 0; i < n; i++) {
-		if (argc) {
-			files[nm] = argv[i];
-		} else if (t->files[i].chosen) {
-			files[nm] = shown_path(t->files[i].path, t->dir);
-		} else {
+		bool is_given = i < (size_t)argc;
+		const struct tree_file *f = is_given ? NULL :
+					    &t->files[i - argc];
+
+		if (f && !f->chosen)
 			continue;
-		}
-		mods[nm] = loader_get(&l, argc ? argv[i] : t->files[i].path);
+		mods[nm] = loader_get(&l, f ? f->path : argv[i]);
+		if (f && !mods[nm]->error &&
+		    hash_find(given, mods[nm]->name))
+			continue;	/* a given file stands for it */
+		files[nm] = f ? shown_path(f->path, t->dir) : argv[i];
 		if (mods[nm]->error)
 			ERR("%s: %s\n", mods[nm]->path, mods[nm]->error);
+		else if (is_given)
+			*hash_slot(given, mods[nm]->name) = mods[nm];
 		nm++;
 	}
+	if (argc)
+		INF("users counted over the modules given (%zu) and the "
+		    "tree's others (%zu)\n", (size_t)argc, nm - argc);
 	suggest_build(sg, mods, files, nm, &o->sg);
 	suggest_report(sg, &o->sg);
 	INF("%zu modules read, %zu unreadable\n", sg->sum.modules,
 	    sg->sum.unreadable);
 	ret = sg->sum.unreadable ? EXIT_ERROR : EXIT_LOADS;
+	hash_free(given);
 	loader_free(&l);
 	free(mods);
 	free(files);
