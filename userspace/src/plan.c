@@ -266,7 +266,12 @@ static int plan_name(struct planner *p, const char *arg)
 			INF("%s: built into vmlinux\n", arg);
 			return 0;
 		}
-		ERR("module %s not found in %s\n", arg, p->t->dir);
+		/* No modules.dep.bin: depmod never ran, no modules.alias. */
+		ERR("module %s not found in %s: no module of that name; "
+		    "depmod has not run there (no modules.dep.bin or "
+		    "modules.alias), so it was not looked up as an alias: run "
+		    "depmod on the tree, or name the module or its file\n",
+		    arg, p->t->dir);
 		return -1;
 	}
 	/* A name or an alias, as modprobe looks it up. */

@@ -86,6 +86,19 @@ softdep() {
 missing() {
 	run --separate-stderr nst no_such_module
 	assert_failure 2
+	[[ $stderr == "nscheck: ERROR: module no_such_module not found in $M"* ]] ||
+		fail "$stderr"
+}
+
+@test "names: an alias on a tree where depmod has not run says so" {
+	run --separate-stderr nst nscheck-test-alias
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "nscheck: ERROR: module nscheck-test-alias not found in $M: no module of that name; depmod has not run there (no modules.dep.bin or modules.alias), so it was not looked up as an alias: run depmod on the tree, or name the module or its file"
+	# Once depmod has run, a name found nowhere is said as modprobe says it.
+	command -v depmod >/dev/null || return 0
+	run_depmod
+	run --separate-stderr nst no_such_module
 	assert_equal "$stderr" "nscheck: ERROR: module no_such_module not found in $M"
 }
 
