@@ -37,7 +37,10 @@
 #define MODULE_DIRECTORY "/lib/modules"
 #endif
 
-#define NSCHECK_VERSION "1"
+/* The Makefile's: git describe, else its NSCHECK_VERSION. */
+#ifndef NSCHECK_VERSION
+#define NSCHECK_VERSION "unknown"
+#endif
 
 enum {
 	EXIT_LOADS = 0,
@@ -131,7 +134,7 @@ static void help(void)
 	       "\t%1$s [options] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --all\n"
 	       "\t%1$s [options] --suggest [MODULE.ko...]\n"
-	       "\t%1$s [options] --overlay=KDIR... [MODULE.ko|NAME...]\n"
+	       "\t%1$s [options] --overlay=PATH... [MODULE.ko|NAME...]\n"
 	       "\t%1$s [options] --live [--each] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --graph [--live] [MODULE.ko|NAME...]\n"
 	       "Checks, without loading anything, whether a kernel with\n"
@@ -152,7 +155,8 @@ static void help(void)
 	       "\t                        Module.symvers (repeatable)\n"
 	       "\t    --trusted-key=CERT  grants bound to this signing key\n"
 	       "\t                        (CONFIG_MODULE_NS_ALLOW_SIG);\n"
-	       "\t                        (--kdir: its own, if on)\n"
+	       "\t                        without it, --kdir's key when\n"
+	       "\t                        its .config has the option\n"
 	       "\t    --overlay=PATH      the tree as if built with this\n"
 	       "\t                        build's namespaces and grants (a\n"
 	       "\t                        build tree, module, or folder of\n"
@@ -184,7 +188,9 @@ static void help(void)
 	       "\t-V, --version           show version\n"
 	       "\t-h, --help              show this help\n"
 	       "Exit status: 0 all would load, 1 a module would be refused,\n"
-	       "2 bad usage or unreadable input (--suggest: 0 or 2).\n",
+	       "2 bad usage, a name found nowhere, a module tree that does\n"
+	       "not exist, or unreadable input (--suggest, --graph: 0 or 2).\n"
+	       "See nscheck(1).\n",
 	       program_invocation_short_name);
 }
 

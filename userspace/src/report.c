@@ -174,7 +174,7 @@ void report_end(struct report *rep)
 		       "\"missing_import\":%zu}}\n", n,
 		       rep->count[STATUS_LOADS], rep->count[STATUS_REFUSED],
 		       rep->count[STATUS_UNREADABLE], rep->missing_import);
-	INF("checked %zu modules: %zu would load, %zu refused, %zu "
-	    "unreadable\n", n, rep->count[STATUS_LOADS],
+	INF("checked %zu module%s: %zu would load, %zu refused, %zu "
+	    "unreadable\n", n, n == 1 ? "" : "s", rep->count[STATUS_LOADS],
 	    rep->count[STATUS_REFUSED], rep->count[STATUS_UNREADABLE]);
 }

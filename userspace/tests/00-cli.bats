@@ -14,7 +14,8 @@ load helpers
 @test "--version exits 0 and says which decompressors are built in" {
 	run nscheck -V
 	assert_success
-	assert_line --index 0 --regexp '^nscheck version [0-9]+$'
+	# The Makefile's version, and git's description of the build.
+	assert_line --index 0 --regexp '^nscheck version [0-9]+\.[0-9]+(-g[0-9a-f]+(-dirty)?)?$'
 	# OpenSSL reads certificates and signatures (--trusted-key).
 	assert_line --index 1 --regexp '^[+-]XZ [+-]ZSTD [+-]ZLIB [+-]OPENSSL$'
 }
@@ -148,4 +149,29 @@ load helpers
 	run nsk imp_unknown.ko
 	assert_failure 1
 	assert_output "imp_unknown: Unknown symbol no_such_symbol (err -2)"
+}
+
+@test "docs: --help and the man page say what install ships" {
+	run nscheck --help
+	assert_success
+	assert_line --partial "--overlay=PATH..."
+	refute_line --partial "--overlay=KDIR"
+	refute_line --partial "(--kdir: its own, if on)"
+	assert_line --partial "without it, --kdir's key when"
+	assert_line "not exist, or unreadable input (--suggest, --graph: 0 or 2)."
+	# The JSON schema and its rows are in the installed man page.
+	local man=$NSCHECK_BUILD/nscheck.1
+	[[ -f $man ]] || skip "no man page built"
+	! grep -q README "$man" || fail "the man page points to a README"
+	grep -q '^\.SH JSON' "$man" || fail "no JSON section"
+	grep -q 'undeclared-namespace' "$man"
+	grep -q 'O does not list R, another loaded object X does' "$man"
+	! grep -q 'overlay\*=_KDIR_\|--overlay\\fR=\\fIKDIR' "$man" || fail "KDIR"
+}
+
+@test "-v counts one module as one module" {
+	run --separate-stderr nsk -v exp_a.ko
+	assert_success
+	[[ $stderr == *"checked 1 module: 1 would load, 0 refused, 0 unreadable"* ]] ||
+		fail "$stderr"
 }
