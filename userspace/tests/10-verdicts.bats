@@ -146,6 +146,10 @@ EXPORTERS="exp_a.ko exp_b.ko"
 	run --separate-stderr nsk $EXPORTERS imp_noimport.ko
 	[[ $stderr == *"hint: exp_a lists imp_noimport for namespace MRES: add MODULE_IMPORT_NS(MRES) to imp_noimport"* ]] ||
 		fail "no import hint: $stderr"
+	# One hint for a module's symbols that share the fix.
+	run --separate-stderr nsk $EXPORTERS imp_none_two.ko
+	[[ $(grep -c 'hint: exp_a restricts namespace MRES' <<<"$stderr") == 1 ]] ||
+		fail "hints: $stderr"
 	# --quiet and --json: no hint.
 	run --separate-stderr nsk -q $EXPORTERS imp_none.ko
 	assert_equal "$stderr" ""
