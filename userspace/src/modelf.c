@@ -257,8 +257,8 @@ static int read_grants(struct reader *r)
 	if (ns_allow_walk(data, sh.sh_size, &r->m->bad_offset, add_grant,
 			  r) < 0)
 		return refuse(r, NSREC_MALFORMED,
-			      xasprintf("malformed namespace allow record at "
-					"offset %zu", r->m->bad_offset));
+			      ns_allow_why(data, sh.sh_size,
+					   r->m->bad_offset));
 modinfo:
 	why = ns_allow_disagree(r->m);
 	if (why) {

@@ -105,6 +105,88 @@ bool ns_module_list_match(const char *modname, const char *p)
 	}
 }
 
+/* Why one side of a record is not a name; NULL when it is one. */
+static char *side_why(const char *what, const char *s, size_t len,
+		      size_t max, bool module)
+{
+	size_t i;
+
+	if (!len)
+		return xasprintf("an empty %s", what);
+	if (len > max)
+		return xasprintf("a %s of %zu characters, more than %zu", what,
+				 len, max);
+	for (i = 0; i < len; i++) {
+		if (ident_char(s[i]))
+			continue;
+		if (module && s[i] == ':')
+			return xstrdup("a second ':'");
+		if (module && s[i] == '-')
+			return xstrdup("'-' in the module name: module names "
+				       "use '_', as the kernel's mod->name");
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+			return xasprintf("byte 0x%02x in the %s: only letters, "
+					 "digits and '_'", (unsigned char)s[i],
+					 what);
+		return xasprintf("'%c' in the %s: only letters, digits and "
+				 "'_'%s", s[i], what,
+				 module ? " (and one final '*')" : "");
+	}
+	return NULL;
+}
+
+char *ns_allow_why(const char *data, size_t size, size_t off)
+{
+	size_t len, mlen;
+	const char *c;
+	char *rec, *why, *out;
+
+	if (!data)
+		return xstrdup("the section is SHT_NOBITS: it reads as zeros, "
+			       "an empty record at offset 0");
+	len = strnlen(data + off, size - off);
+	if (!len)
+		return xasprintf("an empty record at offset %zu (two NULs in "
+				 "a row, or a leading one)", off);
+	rec = strndup(data + off, len);
+	if (!rec)
+		abort();
+	if (off + len == size) {
+		why = xstrdup("no NUL after it: the section must end with one");
+	} else if (!(c = memchr(data + off, ':', len))) {
+		why = xstrdup("no ':' between the namespace and the module");
+	} else {
+		mlen = len - (c - (data + off)) - 1;
+		if (mlen && data[off + len - 1] == '*')
+			mlen--;
+		why = side_why("namespace", data + off, c - (data + off),
+			       NS_ALLOW_NS_MAX, false);
+		if (!why)
+			why = side_why("module name", c + 1, mlen,
+				       NS_ALLOW_MOD_MAX, true);
+		if (!why)
+			why = xstrdup("not a record");
+		else if (strstartswith(why, "'-' in the module")) {
+			/* The record as the kernel wants it. */
+			char *fixed = xstrdup(rec), *p, *t;
+
+			for (p = strchr(fixed, ':') + 1; *p; p++)
+				*p = *p == '-' ? '_' : *p;
+			t = xasprintf("%s (%s)", why, fixed);
+			free(fixed);
+			free(why);
+			why = t;
+		}
+	}
+	out = xquote(rec, 80);
+	free(rec);
+	rec = out;
+	out = xasprintf("record `%s' at offset %zu: %s", rec, off, why);
+	free(rec);
+	free(why);
+	return out;
+}
+
 int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 		  void (*fn)(const char *rec, size_t colon, void *arg),
 		  void *arg)

@@ -50,6 +50,13 @@ int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 		  void *arg);
 
 /*
+ * What is wrong with the string at bad_offset of a section that
+ * ns_allow_walk() refused, for a person: the record, quoted, and why
+ * (malloc'd). data and size as ns_allow_walk() had them.
+ */
+char *ns_allow_why(const char *data, size_t size, size_t bad_offset);
+
+/*
  * The kernel's last check of the records: the set of modinfo allow_ns=
  * values must be the set of records. NULL when they agree, else a
  * malloc'd reason.

@@ -8,7 +8,9 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/utsname.h>
 
@@ -16,6 +18,7 @@
 
 #include "describe.h"
 #include "graph.h"
+#include "hash.h"
 #include "inflate.h"
 #include "kernel.h"
 #include "live.h"
@@ -34,7 +37,10 @@
 #define MODULE_DIRECTORY "/lib/modules"
 #endif
 
-#define NSCHECK_VERSION "1"
+/* The Makefile's: git describe, else its NSCHECK_VERSION. */
+#ifndef NSCHECK_VERSION
+#define NSCHECK_VERSION "unknown"
+#endif
 
 enum {
 	EXIT_LOADS = 0,
@@ -57,6 +63,7 @@ enum {
 	OPT_EXTERNAL,
 	OPT_GRAPH,
 	OPT_NAMESPACE,
+	OPT_ORDER,
 };
 
 #define DEFAULT_MAX_USERS 2
@@ -83,6 +90,7 @@ static const struct option cmdopts[] = {
 	{ "external", required_argument, 0, OPT_EXTERNAL },
 	{ "graph", no_argument, 0, OPT_GRAPH },
 	{ "namespace", required_argument, 0, OPT_NAMESPACE },
+	{ "order", required_argument, 0, OPT_ORDER },
 	{ "quiet", no_argument, 0, 'q' },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "version", no_argument, 0, 'V' },
@@ -112,6 +120,7 @@ struct opts {
 	const char **external;	/* --external: loaded modules' files */
 	size_t n_external, cap_external;
 	bool graph;		/* --graph */
+	bool order_deps;	/* --order=deps: files after their exporters */
 	const char **namespaces;	/* --namespace: the graph's */
 	size_t n_namespaces, cap_namespaces;
 	const char *trusted_key;	/* --trusted-key */
@@ -125,7 +134,7 @@ static void help(void)
 	       "\t%1$s [options] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --all\n"
 	       "\t%1$s [options] --suggest [MODULE.ko...]\n"
-	       "\t%1$s [options] --overlay=KDIR... [MODULE.ko|NAME...]\n"
+	       "\t%1$s [options] --overlay=PATH... [MODULE.ko|NAME...]\n"
 	       "\t%1$s [options] --live [--each] MODULE.ko|NAME...\n"
 	       "\t%1$s [options] --graph [--live] [MODULE.ko|NAME...]\n"
 	       "Checks, without loading anything, whether a kernel with\n"
@@ -146,7 +155,8 @@ static void help(void)
 	       "\t                        Module.symvers (repeatable)\n"
 	       "\t    --trusted-key=CERT  grants bound to this signing key\n"
 	       "\t                        (CONFIG_MODULE_NS_ALLOW_SIG);\n"
-	       "\t                        (--kdir: its own, if on)\n"
+	       "\t                        without it, --kdir's key when\n"
+	       "\t                        its .config has the option\n"
 	       "\t    --overlay=PATH      the tree as if built with this\n"
 	       "\t                        build's namespaces and grants (a\n"
 	       "\t                        build tree, module, or folder of\n"
@@ -162,6 +172,10 @@ static void help(void)
 	       "\t    --graph             exporters, namespaces and allowed\n"
 	       "\t                        modules as Graphviz DOT\n"
 	       "\t    --namespace=NS      --graph: only NS (repeatable)\n"
+	       "\t    --order=deps|given  the given files after the given\n"
+	       "\t                        files they use symbols of, as\n"
+	       "\t                        depmod orders them (default:\n"
+	       "\t                        given, as insmod)\n"
 	       "\t    --json              findings as JSON\n"
 	       "\t    --suggest           propose allow-listed namespaces\n"
 	       "\t    --max-users=N       for exports with at most N users\n"
@@ -174,7 +188,9 @@ static void help(void)
 	       "\t-V, --version           show version\n"
 	       "\t-h, --help              show this help\n"
 	       "Exit status: 0 all would load, 1 a module would be refused,\n"
-	       "2 bad usage or unreadable input (--suggest: 0 or 2).\n",
+	       "2 bad usage, a name found nowhere, a module tree that does\n"
+	       "not exist, or unreadable input (--suggest, --graph: 0 or 2).\n"
+	       "See nscheck(1).\n",
 	       program_invocation_short_name);
 }
 
@@ -242,6 +258,7 @@ static void check_one(struct opts *o, struct kernel *k, struct nsmod *m,
 	struct findings fs = { 0 };
 
 	*status = STATUS_UNREADABLE;
+	o->rep.k = k;
 	if (m->error) {
 		/* The kernel names the module: say it as it would. */
 		if (m->name)
@@ -333,6 +350,100 @@ static int check_plan(struct opts *o, struct kernel *k, struct planner *p,
 	return 0;
 }
 
+enum { UNSEEN, VISITING, DONE };
+
+struct deps_order {
+	char **argv;
+	struct nsmod **mods;	/* each file argument's, else NULL */
+	struct hash *providers;	/* symbol -> its first given exporter + 1 */
+	int *state;
+	int *stack;		/* the path being visited, for a cycle */
+	int depth;
+	char **out;
+	int n_out;
+};
+
+/* Post-order: what argument i uses from the other files, then i. */
+static void deps_visit(struct deps_order *d, int i)
+{
+	const struct nsmod *m = d->mods[i];
+	size_t u;
+	int j, s;
+
+	d->state[i] = VISITING;
+	d->stack[d->depth++] = i;
+	for (u = 0; m && !m->error && u < m->n_undefs; u++) {
+		if (m->undefs[u].common)
+			continue;
+		j = (int)(uintptr_t)hash_find(d->providers,
+					      m->undefs[u].sym) - 1;
+		if (j < 0 || j == i || d->state[j] == DONE)
+			continue;
+		if (d->state[j] == UNSEEN) {
+			deps_visit(d, j);
+			continue;
+		}
+		/* As depmod: "Cycle detected: a -> b -> a". */
+		for (s = 0; d->stack[s] != j; s++)
+			;
+		fprintf(stderr, "%s: WARNING: cycle detected:",
+			program_invocation_short_name);
+		for (; s < d->depth; s++)
+			fprintf(stderr, " %s ->", d->mods[d->stack[s]]->name);
+		fprintf(stderr, " %s: the files are loaded in the order "
+			"given; the kernel cannot load them all\n",
+			d->mods[j]->name);
+	}
+	d->depth--;
+	d->state[i] = DONE;
+	d->out[d->n_out++] = d->argv[i];
+}
+
+/*
+ * --order=deps: the files among the arguments, each after the given
+ * files whose exports it uses (modules.dep's order: what modprobe
+ * would load first), the order given otherwise; names stay where they
+ * are in it. A cycle is said and left to the check, which refuses it.
+ */
+static void order_by_deps(struct loader *l, int argc, char *argv[])
+{
+	struct deps_order d = {
+		.argv = argv,
+		.mods = xcalloc(argc, sizeof(*d.mods)),
+		.providers = hash_new(),
+		.state = xcalloc(argc, sizeof(*d.state)),
+		.stack = xcalloc(argc, sizeof(*d.stack)),
+		.out = xcalloc(argc, sizeof(*d.out)),
+	};
+	size_t e;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		struct nsmod *m;
+
+		if (!plan_is_file(argv[i]))
+			continue;
+		m = d.mods[i] = loader_get(l, argv[i]);
+		for (e = 0; !m->error && e < m->n_exports; e++) {
+			void **slot = hash_slot(d.providers,
+						m->exports[e].sym);
+
+			if (!*slot)
+				*slot = (void *)(uintptr_t)(i + 1);
+		}
+	}
+	for (i = 0; i < argc; i++) {
+		if (d.state[i] == UNSEEN)
+			deps_visit(&d, i);
+	}
+	memcpy(argv, d.out, argc * sizeof(*argv));
+	free(d.out);
+	free(d.stack);
+	free(d.state);
+	hash_free(d.providers);
+	free(d.mods);
+}
+
 /* Each argument after what it needs, as modprobe or insmod loads it. */
 static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 			 int argc, char *argv[])
@@ -345,6 +456,8 @@ static int check_targets(struct opts *o, struct kernel *k, struct tree *t,
 	loader_init(&l);
 	l.key = o->key;
 	planner_init(&p, k, t, &l);
+	if (o->order_deps)
+		order_by_deps(&l, argc, argv);
 	warn_no_symvers(k);
 	report_begin(&o->rep);
 	for (i = 0; i < argc; i++)
@@ -365,16 +478,19 @@ static const char *shown_path(const char *path, const char *top)
 }
 
 /*
- * --suggest's modules: those given; else the files the tree keeps, shown
- * relative to it.
+ * --suggest's modules: those given, then the tree's that have none of
+ * their names, shown relative to the tree: an export's users are counted
+ * over both, never over the given files alone (every export of vmlinux
+ * would seem to have one user).
  */
 static int suggest(struct opts *o, struct kernel *k, struct tree *t,
 		   int argc, char *argv[])
 {
 	struct suggest *sg = suggest_new(k);
-	size_t n = argc ? (size_t)argc : t->n_files, i, nm = 0;
+	size_t n = (size_t)argc + t->n_files, i, nm = 0;
 	struct nsmod **mods = xcalloc(n, sizeof(*mods));
 	const char **files = xcalloc(n, sizeof(*files));
+	struct hash *given = hash_new();
 	struct loader l;
 	int ret;
 
@@ -384,23 +500,32 @@ static int suggest(struct opts *o, struct kernel *k, struct tree *t,
 		WRN("no Module.symvers: vmlinux's exports are unknown, only "
 		    "modules are exporters\n");
 	for (i = 0; i < n; i++) {
-		if (argc) {
-			files[nm] = argv[i];
-		} else if (t->files[i].chosen) {
-			files[nm] = shown_path(t->files[i].path, t->dir);
-		} else {
+		bool is_given = i < (size_t)argc;
+		const struct tree_file *f = is_given ? NULL :
+					    &t->files[i - argc];
+
+		if (f && !f->chosen)
 			continue;
-		}
-		mods[nm] = loader_get(&l, argc ? argv[i] : t->files[i].path);
+		mods[nm] = loader_get(&l, f ? f->path : argv[i]);
+		if (f && !mods[nm]->error &&
+		    hash_find(given, mods[nm]->name))
+			continue;	/* a given file stands for it */
+		files[nm] = f ? shown_path(f->path, t->dir) : argv[i];
 		if (mods[nm]->error)
 			ERR("%s: %s\n", mods[nm]->path, mods[nm]->error);
+		else if (is_given)
+			*hash_slot(given, mods[nm]->name) = mods[nm];
 		nm++;
 	}
+	if (argc)
+		INF("users counted over the modules given (%zu) and the "
+		    "tree's others (%zu)\n", (size_t)argc, nm - argc);
 	suggest_build(sg, mods, files, nm, &o->sg);
 	suggest_report(sg, &o->sg);
 	INF("%zu modules read, %zu unreadable\n", sg->sum.modules,
 	    sg->sum.unreadable);
 	ret = sg->sum.unreadable ? EXIT_ERROR : EXIT_LOADS;
+	hash_free(given);
 	loader_free(&l);
 	free(mods);
 	free(files);
@@ -444,25 +569,42 @@ static int sig_rule(struct opts *o, struct kernel *k)
 }
 
 /*
- * The tree: -errno when it cannot be read and it is needed (--all,
- * --suggest without modules), after saying so; 0 otherwise (*t NULL when
- * there is none).
+ * The tree: -errno when it cannot be read and it is needed, after saying
+ * so; 0 otherwise (*t NULL when there is none). It is needed when -b, -k
+ * or --root named it (a typo must not check against nothing), for --all
+ * and --suggest, and when it is the running kernel's by default and
+ * nothing else says what vmlinux exports (no -E, no --kdir): nscheck
+ * fails closed rather than predict from an empty model (SPEC 9.2).
  */
 static int need_tree(const struct opts *o, const char *dirname, int argc,
 		     struct tree **t)
 {
+	bool pointed = o->basedir || o->kver;
+	bool build = o->kdir && !pointed;
 	int err = open_tree(o, dirname, t);
 
+	(void)argc;
 	if (err >= 0)
 		return 0;
 	*t = NULL;
-	/* Files need no tree; --all and --suggest do. */
-	if (o->all || (o->suggest && !argc)) {
-		ERR("%s: %s\n", o->kdir && !o->basedir && !o->kver ?
-		    o->kdir : dirname, strerror(-err));
+	if (build && (o->all || o->suggest)) {
+		ERR("%s: %s: no modules.order there; name a kernel build tree "
+		    "with --kdir DIR, or a module tree with -b DIR -k KVER\n",
+		    o->kdir, strerror(-err));
 		return err;
 	}
-	INF("%s: %s: no dependencies from a tree\n", dirname, strerror(-err));
+	if (pointed || o->all || o->suggest ||
+	    (!o->kdir && !o->n_symvers)) {
+		ERR("%s: no module tree there (%s%s); name the kernel's "
+		    "tree with -b DIR and -k KVER (DIR%s/KVER), or its build "
+		    "with --kdir DIR%s\n", dirname, strerror(-err),
+		    o->kver ? "" : ", its release the running kernel's",
+		    MODULE_DIRECTORY, pointed || o->all || o->suggest ? "" :
+		    ", or vmlinux's exports with -E FILE");
+		return err;
+	}
+	INF("%s: %s: no dependencies from a tree\n",
+	    build ? o->kdir : dirname, strerror(-err));
 	return 0;
 }
 
@@ -752,6 +894,14 @@ int main(int argc, char *argv[])
 		case OPT_NAMESPACE:
 			*VEC_PUSH(o.namespaces, o.n_namespaces,
 				  o.cap_namespaces) = optarg;
+			break;
+		case OPT_ORDER:
+			if (!streq(optarg, "deps") && !streq(optarg, "given")) {
+				ERR("--order: '%s' is not deps or given\n",
+				    optarg);
+				goto done;
+			}
+			o.order_deps = streq(optarg, "deps");
 			break;
 		case 'q':
 			o.rep.quiet = true;

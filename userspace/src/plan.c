@@ -236,7 +236,7 @@ static void probe(struct planner *p, const char *path, bool required)
  * A path (it has a '/'), a file name (.ko, .ko.xz...) or a file that
  * exists; anything else is a module name, as modprobe takes it.
  */
-static bool is_file(const char *arg)
+bool plan_is_file(const char *arg)
 {
 	struct stat st;
 
@@ -266,7 +266,12 @@ static int plan_name(struct planner *p, const char *arg)
 			INF("%s: built into vmlinux\n", arg);
 			return 0;
 		}
-		ERR("module %s not found in %s\n", arg, p->t->dir);
+		/* No modules.dep.bin: depmod never ran, no modules.alias. */
+		ERR("module %s not found in %s: no module of that name; "
+		    "depmod has not run there (no modules.dep.bin or "
+		    "modules.alias), so it was not looked up as an alias: run "
+		    "depmod on the tree, or name the module or its file\n",
+		    arg, p->t->dir);
 		return -1;
 	}
 	/* A name or an alias, as modprobe looks it up. */
@@ -300,7 +305,7 @@ int plan(struct planner *p, const char *arg)
 	size_t first;
 
 	p->n = 0;
-	if (!is_file(arg))
+	if (!plan_is_file(arg))
 		return plan_name(p, arg);
 	/* insmod FILE, after what it needs from the tree. */
 	m = loader_get(p->l, arg);

@@ -49,4 +49,10 @@ void planner_free(struct planner *p);
  */
 int plan(struct planner *p, const char *arg);
 
+/*
+ * Whether an argument is a file (it has a '/', a module file's name, or
+ * exists), as modinfo tells a file from a name.
+ */
+bool plan_is_file(const char *arg);
+
 #endif

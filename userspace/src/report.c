@@ -83,6 +83,35 @@ static void json_finding(const struct finding *f, const char *line,
 	fputs("]}", stdout);
 }
 
+/*
+ * The hint after the kernel's lines, on stderr: stdout holds only the
+ * kernel's lines, so that it can be compared with dmesg as it is.
+ */
+static void print_hint(const struct report *rep, const struct findings *fs,
+		       size_t i, const char *modname)
+{
+	const struct finding *f = &fs->f[i];
+	char *hint;
+	size_t j;
+
+	if (!rep->k)
+		return;
+	/* Once a module, kind and namespace: the symbols share the fix. */
+	for (j = 0; j < i; j++) {
+		if (fs->f[j].kind == f->kind && fs->f[j].ns && f->ns &&
+		    streq(fs->f[j].ns, f->ns) &&
+		    (!f->owner || (fs->f[j].owner &&
+				   streq(fs->f[j].owner, f->owner))))
+			return;
+	}
+	hint = finding_hint(rep->k, f, modname, log_priority >= LOG_INFO);
+	if (!hint)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "  hint: %s\n", hint);
+	free(hint);
+}
+
 void report_begin(struct report *rep)
 {
 	if (rep->json)
@@ -136,6 +165,7 @@ void report_module(struct report *rep, const struct nsmod *m,
 			puts(line);
 			if (unknown)
 				puts(unknown);
+			print_hint(rep, fs, i, m->name);
 		}
 		free(line);
 		free(unknown);
@@ -154,7 +184,7 @@ void report_end(struct report *rep)
 		       "\"missing_import\":%zu}}\n", n,
 		       rep->count[STATUS_LOADS], rep->count[STATUS_REFUSED],
 		       rep->count[STATUS_UNREADABLE], rep->missing_import);
-	INF("checked %zu modules: %zu would load, %zu refused, %zu "
-	    "unreadable\n", n, rep->count[STATUS_LOADS],
+	INF("checked %zu module%s: %zu would load, %zu refused, %zu "
+	    "unreadable\n", n, n == 1 ? "" : "s", rep->count[STATUS_LOADS],
 	    rep->count[STATUS_REFUSED], rep->count[STATUS_UNREADABLE]);
 }

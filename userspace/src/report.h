@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * nscheck - the findings, as the kernel's lines on stdout or as JSON
- * (schema in README.md); errors go to stderr either way.
+ * (schema in nscheck(1), JSON); errors go to stderr either way.
  */
 #ifndef NSCHECK_REPORT_H
 #define NSCHECK_REPORT_H
@@ -18,7 +18,10 @@ enum status {
 	STATUS_UNREADABLE,
 };
 
+struct kernel;
+
 struct report {
+	const struct kernel *k;	/* the model the findings were made on */
 	bool json;
 	bool quiet;
 	size_t count[3];	/* by enum status */

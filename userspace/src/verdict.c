@@ -102,6 +102,7 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->row = x ? 4 : f->kind == F_NOT_ALLOWED ? 5 : 6;
 		f->ns = e->ns;
 		f->owner = e->owner->name;
+		f->owner_obj = e->owner;
 		f->declarer = x ? x->name : NULL;
 		return false;
 	}
@@ -111,6 +112,7 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->row = 3;
 		f->ns = e->ns;
 		f->owner = e->owner->name;
+		f->owner_obj = e->owner;
 		return false;
 	}
 	if (!gplok && !e->gpl) {
@@ -198,6 +200,7 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	f->row = restricted ? 3 : 2;
 	f->ns = e->ns;
 	f->owner = e->owner->name;
+	f->owner_obj = e->owner;
 }
 
 /* verify_exported_symbols(): the first duplicate ends the check. */
@@ -440,4 +443,103 @@ char *finding_line(const struct finding *f, const char *r)
 		return xasprintf("%s: malformed namespace allow record at "
 				 "offset %zu", r, f->offset);
 	}
+}
+
+/* The modules o lists for ns: "a, b and 3 more", or "no module". */
+static char *grants_of(const struct kernel *k, const struct object *o,
+		       const char *ns, bool all)
+{
+	const size_t shown = 4;
+	char *s = NULL, *t;
+	size_t i, n = 0;
+
+	for (i = 0; o && i < k->n_grant_list; i++) {
+		const struct kgrant *g = &k->grant_list[i];
+
+		if (g->o != o || !streq(g->ns, ns))
+			continue;
+		if (all || n < shown) {
+			t = xasprintf("%s%s%s", s ? s : "", s ? ", " : "",
+				      g->mod);
+			free(s);
+			s = t;
+		}
+		n++;
+	}
+	if (!n)
+		return xstrdup("no module");
+	if (!all && n > shown) {
+		t = xasprintf("%s and %zu more, -v lists all", s, n - shown);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+char *finding_hint(const struct kernel *k, const struct finding *f,
+		   const char *r, bool all_grants)
+{
+	const struct object *o = f->owner_obj;
+	char *lists, *hint;
+
+	switch (f->kind) {
+	case F_NOT_ALLOWED:
+		if (ns_is_module_list(f->ns))
+			return xasprintf("%s exports %s only to the modules "
+					 "its namespace names (%s), and %s is "
+					 "not one of them", f->owner, f->sym,
+					 f->ns + strlen(MODULE_NS_PREFIX), r);
+		break;
+	case F_WRONG_MODULE:
+	case F_UNDECLARED:
+	case F_NOT_IMPORTED:
+	case F_NOT_SIGNED:
+		break;
+	default:
+		return NULL;
+	}
+	lists = grants_of(k, o, f->ns, all_grants);
+	switch (f->kind) {
+	case F_NOT_ALLOWED:
+		hint = xasprintf("%s restricts namespace %s (it exports %s "
+				 "there) to the modules it lists (%s), and %s "
+				 "is not one of them: ask %s's maintainer for "
+				 "MODULE_NAMESPACE_ALLOW(%s, %s)", f->owner,
+				 f->ns, f->sym, lists, r, f->owner, f->ns, r);
+		break;
+	case F_WRONG_MODULE:
+		hint = xasprintf("`%s' lists %s for namespace %s but does not "
+				 "export into it, so its grant does not "
+				 "count: %s is exported by %s, which lists %s; "
+				 "ask %s's maintainer for "
+				 "MODULE_NAMESPACE_ALLOW(%s, %s)", f->declarer,
+				 r, f->ns, f->sym, f->owner, lists, f->owner,
+				 f->ns, r);
+		break;
+	case F_UNDECLARED:
+		hint = xasprintf("%s exports %s into namespace %s, which "
+				 "another loaded object restricts, but lists "
+				 "no module for it: ask %s's maintainer for "
+				 "MODULE_NAMESPACE_ALLOW(%s, %s)", f->owner,
+				 f->sym, f->ns, f->owner, f->ns, r);
+		break;
+	case F_NOT_IMPORTED:
+		hint = f->row == 3 ?
+		       xasprintf("%s lists %s for namespace %s: add "
+				 "MODULE_IMPORT_NS(%s) to %s", f->owner, r,
+				 f->ns, f->ns, r) :
+		       xasprintf("%s exports %s into namespace %s: add "
+				 "MODULE_IMPORT_NS(%s) to %s", f->owner,
+				 f->sym, f->ns, f->ns, r);
+		break;
+	default:	/* F_NOT_SIGNED */
+		hint = xasprintf("%s lists %s for namespace %s, and binds its "
+				 "grants to the kernel's signing key "
+				 "(CONFIG_MODULE_NS_ALLOW_SIG): sign %s with a "
+				 "built-in key (scripts/sign-file with the "
+				 "kernel build's key)", f->owner, r, f->ns, r);
+		break;
+	}
+	free(lists);
+	return hint;
 }

@@ -47,6 +47,7 @@ struct finding {
 	const char *sym;
 	const char *ns;
 	const char *owner;	/* the export's owner */
+	const struct object *owner_obj;	/* the same, in the model */
 	const char *declarer;	/* row 4's X */
 	size_t offset;		/* F_MALFORMED */
 	const char *was_ns;	/* F_MISSING_IMPORT: the tree's namespace */
@@ -91,5 +92,14 @@ char *finding_line(const struct finding *f, const char *modname);
  * E)" (malloc'd), or NULL when the kernel prints none.
  */
 char *finding_unknown_line(const struct finding *f, const char *modname);
+
+/*
+ * nscheck's own line after the kernel's: who restricts the namespace,
+ * whom it lists (all of them with all_grants, else the first few), and
+ * what the requester's author can do (malloc'd); NULL when there is
+ * nothing to add. Never one of the kernel's lines.
+ */
+char *finding_hint(const struct kernel *k, const struct finding *f,
+		   const char *modname, bool all_grants);
 
 #endif

@@ -17,7 +17,7 @@ nsig() {
 }
 
 @test "sig: a user signed with the build key is let in" {
-	run nsig sig/exp_s.ko sig/exp_u.ko sig/build/sig_user.ko
+	run --separate-stderr nsig sig/exp_s.ko sig/exp_u.ko sig/build/sig_user.ko
 	assert_success
 	assert_output ""
 }
@@ -25,99 +25,99 @@ nsig() {
 @test "sig: unsigned, another key, or not PKCS#7: refused, -EACCES" {
 	local v
 	for v in none other garbage; do
-		run nsig sig/exp_s.ko sig/exp_u.ko sig/$v/sig_user.ko
+		run --separate-stderr nsig sig/exp_s.ko sig/exp_u.ko sig/$v/sig_user.ko
 		assert_failure 1
 		assert_output "$SIGLINE"$'\n'"sig_user: Unknown symbol s_fn (err -13)"
 	done
 }
 
 @test "sig: the signer named by its subject key identifier (sign-file -k)" {
-	run nsig sig/exp_s.ko sig/exp_u.ko sig/keyid/sig_user.ko
+	run --separate-stderr nsig sig/exp_s.ko sig/exp_u.ko sig/keyid/sig_user.ko
 	assert_success
 }
 
 @test "sig: a compressed module's signature, inside the compression" {
 	has XZ || skip "built without xz"
-	run nsig sig/exp_s.ko sig/exp_u.ko sig/xz/sig_user.ko.xz
+	run --separate-stderr nsig sig/exp_s.ko sig/exp_u.ko sig/xz/sig_user.ko.xz
 	assert_success
 }
 
 @test "sig: an untrusted owner's grants work by name" {
-	run nsig sig/exp_u.ko sig/none/sig_user.ko
+	run --separate-stderr nsig sig/exp_u.ko sig/none/sig_user.ko
 	assert_failure 1
 	# Only exp_s is missing; u_fn is let in.
 	assert_output "sig_user: Unknown symbol s_fn (err -2)"
 	# exp_s signed with another key is not trusted either.
-	run nsig sig/exp_s_other.ko sig/exp_u.ko sig/none/sig_user.ko
+	run --separate-stderr nsig sig/exp_s_other.ko sig/exp_u.ko sig/none/sig_user.ko
 	assert_success
 }
 
 @test "sig: vmlinux is always trusted" {
-	run nsig imp_v.ko
+	run --separate-stderr nsig imp_v.ko
 	assert_failure 1
 	assert_output "module imp_v is not signed with a built-in key, required for namespace \`VRES' (v_res_fn)"$'\n'"imp_v: Unknown symbol v_res_fn (err -13)"
-	run nsig sig/build/imp_v.ko
+	run --separate-stderr nsig sig/build/imp_v.ko
 	assert_success
 }
 
 @test "sig: a module list of a trusted owner wants a trusted user" {
-	run nsig sig/build/formod_exp.ko kvm.ko
+	run --separate-stderr nsig sig/build/formod_exp.ko kvm.ko
 	assert_failure 1
 	assert_output "module kvm is not signed with a built-in key, required for namespace \`module:kvm,kvm-*' (f_fn)"$'\n'"kvm: Unknown symbol f_fn (err -13)"
-	run nsig sig/build/formod_exp.ko sig/build/kvm.ko
+	run --separate-stderr nsig sig/build/formod_exp.ko sig/build/kvm.ko
 	assert_success
 	# Unsigned owner: by name.
-	run nsig formod_exp.ko kvm.ko
+	run --separate-stderr nsig formod_exp.ko kvm.ko
 	assert_success
 }
 
 @test "sig: the signature rule comes before the GPL rule, after the list" {
 	# Signed but proprietary: the GPL rule refuses.
-	run nsig sig/exp_s.ko sig/prop/sig_user.ko
+	run --separate-stderr nsig sig/exp_s.ko sig/prop/sig_user.ko
 	assert_failure 1
 	assert_output "sig_user: module is not GPL-compatible and cannot use s_fn from restricted namespace \`SRES'"$'\n'"sig_user: Unknown symbol s_fn (err -13)"
 	# Not listed at all: rows 4 to 6 first, whatever the signature.
-	run nsig imp_bad_v.ko
+	run --separate-stderr nsig imp_bad_v.ko
 	assert_failure 1
 	assert_line "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
 }
 
 @test "sig: open namespaces and symbols without one need no signature" {
-	run nsig exp_a.ko imp_open.ko imp_plain.ko
+	run --separate-stderr nsig exp_a.ko imp_open.ko imp_plain.ko
 	assert_success
 }
 
 @test "sig: without the option in .config, grants work by name" {
-	run nsk sig/exp_s.ko sig/exp_u.ko sig/none/sig_user.ko
+	run --separate-stderr nsk sig/exp_s.ko sig/exp_u.ko sig/none/sig_user.ko
 	assert_success
-	run nsk imp_v.ko
+	run --separate-stderr nsk imp_v.ko
 	assert_success
 }
 
 @test "sig: --trusted-key turns the rule on, DER or PEM" {
 	local k
 	for k in build.x509 build.crt; do
-		run nsk --trusted-key "$FX/keys/$k" sig/exp_s.ko sig/exp_u.ko sig/none/sig_user.ko
+		run --separate-stderr nsk --trusted-key "$FX/keys/$k" sig/exp_s.ko sig/exp_u.ko sig/none/sig_user.ko
 		assert_failure 1
 		assert_line "$SIGLINE"
-		run nsk --trusted-key "$FX/keys/$k" sig/exp_s.ko sig/exp_u.ko sig/build/sig_user.ko
+		run --separate-stderr nsk --trusted-key "$FX/keys/$k" sig/exp_s.ko sig/exp_u.ko sig/build/sig_user.ko
 		assert_success
 	done
 	# Another key given: the build key's signatures are not it.
-	run nsk --trusted-key "$FX/keys/other.x509" sig/exp_s_other.ko sig/exp_u.ko sig/build/sig_user.ko
+	run --separate-stderr nsk --trusted-key "$FX/keys/other.x509" sig/exp_s_other.ko sig/exp_u.ko sig/build/sig_user.ko
 	assert_failure 1
-	run nsk --trusted-key "$FX/keys/other.x509" sig/exp_s_other.ko sig/exp_u.ko sig/other/sig_user.ko
+	run --separate-stderr nsk --trusted-key "$FX/keys/other.x509" sig/exp_s_other.ko sig/exp_u.ko sig/other/sig_user.ko
 	assert_success
 }
 
 @test "sig: --all on a tree, each module against the others" {
 	mktree sig/exp_s.ko:kernel/exp_s.ko sig/exp_u.ko:kernel/exp_u.ko \
 		sig/none/sig_user.ko:extra/sig_user.ko
-	run nst --trusted-key "$FX/keys/build.x509" --all
+	run --separate-stderr nst --trusted-key "$FX/keys/build.x509" --all
 	assert_failure 1
 	assert_output "$SIGLINE"$'\n'"sig_user: Unknown symbol s_fn (err -13)"
 	cp "$FX/sig/build/sig_user.ko" "$M/extra/sig_user.ko"
-	run nst --trusted-key "$FX/keys/build.x509" --all
+	run --separate-stderr nst --trusted-key "$FX/keys/build.x509" --all
 	assert_success
 }
 
@@ -147,14 +147,14 @@ nsig() {
 	local ko=$NSCHECK_BUILD/../modules/ko kobj=$NSCHECK_BUILD/../kernel/obj
 	[[ -f $ko/signed/nsa_exp.ko && -f $kobj/certs/signing_key.x509 ]] ||
 		skip "no signed test modules (make modules)"
-	run nscheck --kdir "$kobj" "$ko/signed/nsa_exp.ko" "$ko/signed/nsa_user.ko"
+	run --separate-stderr nscheck --kdir "$kobj" "$ko/signed/nsa_exp.ko" "$ko/signed/nsa_user.ko"
 	assert_success
-	run nscheck --kdir "$kobj" "$ko/signed/nsa_exp.ko" "$ko/otherkey/nsa_user.ko"
+	run --separate-stderr nscheck --kdir "$kobj" "$ko/signed/nsa_exp.ko" "$ko/otherkey/nsa_user.ko"
 	assert_failure 1
 	assert_line "module nsa_user is not signed with a built-in key, required for namespace \`NSA_RESTR' (nsa_fn)"
-	run nscheck --kdir "$kobj" "$ko/unsigned/test_ns_allow_user.ko"
+	run --separate-stderr nscheck --kdir "$kobj" "$ko/unsigned/test_ns_allow_user.ko"
 	assert_failure 1
-	run nscheck --trusted-key "$kobj/certs/signing_key.x509" -E "$kobj/Module.symvers" \
+	run --separate-stderr nscheck --trusted-key "$kobj/certs/signing_key.x509" -E "$kobj/Module.symvers" \
 		"$ko/signed/nsa_exp.ko" "$ko/nsa_user.ko"
 	assert_failure 1
 }

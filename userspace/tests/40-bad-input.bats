@@ -163,8 +163,36 @@ malformed() {
 	local name=$1 offset=$2
 	run --separate-stderr nsk "$name.ko"
 	assert_failure 2
-	assert_error_names "$name.ko: malformed namespace allow record at offset $offset"
+	# The kernel's line once, on stdout; the error says what is wrong.
 	assert_output "$name: malformed namespace allow record at offset $offset"
+	assert_error_names "$name.ko: "
+	[[ $stderr == *" at offset $offset"* && $stderr != *"malformed namespace allow record"* ]] ||
+		fail "the error repeats the kernel's line, or no offset: $stderr"
+}
+
+@test "malformed: a grant for a name with '-': the record, and why, once" {
+	run --separate-stderr nsk rec_dash.ko
+	assert_failure 2
+	assert_output "rec_dash: malformed namespace allow record at offset 0"
+	assert_equal "$stderr" "nscheck: ERROR: rec_dash.ko: record \`NS:my-friend' at offset 0: '-' in the module name: module names use '_', as the kernel's mod->name (NS:my_friend)"
+}
+
+@test "malformed: each kind of bad record says why" {
+	local spec name why
+	for spec in "rec_nonul|record \`C:d' at offset 4: no NUL after it" \
+		"rec_lead|an empty record at offset 0" \
+		"rec_nocolon|record \`Cd' at offset 4: no ':' between" \
+		"rec_twocolons|record \`A:b:c' at offset 0: a second ':'" \
+		"rec_char|record \`N-S:m' at offset 4: '-' in the namespace" \
+		"rec_emptyns|record \`:m' at offset 4: an empty namespace" \
+		"rec_longmod2|a module name of 56 characters, more than 55" \
+		"rec_nobits|SHT_NOBITS"; do
+		name=${spec%%|*} why=${spec#*|}
+		run --separate-stderr nsk "$name.ko"
+		assert_failure 2
+		[[ $stderr == "nscheck: ERROR: $name.ko: "*"$why"* ]] ||
+			fail "$name: $stderr"
+	done
 }
 
 @test "malformed: no final NUL" {

@@ -9,8 +9,9 @@ load helpers
 
 DATA=$BATS_TEST_DIRNAME/data/fuzz
 
-# --suggest on the given modules alone: no tree, no Module.symvers.
+# --suggest on the given modules alone: an empty tree, no Module.symvers.
 sug_alone() {
+	mkdir -p "$BATS_TEST_TMPDIR/lib/modules/none"
 	nscheck --suggest -b "$BATS_TEST_TMPDIR" -k none "$@"
 }
 

@@ -47,21 +47,21 @@ setup() {
 @test "--all with -E, and the tree's builtin grants" {
 	rm "$M/build"
 	cp "$FX/imp_bad_v.ko" "$M/kernel/z/"
-	run nscheck --all -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers"
+	run --separate-stderr nscheck --all -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers"
 	assert_failure 1
 	assert_equal "${#lines[@]}" 6
 	assert_line --index 4 "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
 	# Without the tree's modules.builtin.modinfo, vmlinux declares
 	# nothing: VRES is not restricted.
 	rm "$M/modules.builtin.modinfo"
-	run nscheck --all -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers"
+	run --separate-stderr nscheck --all -b "$T" -k "$KVER" -E "$FX/kdir/Module.symvers"
 	assert_failure 1
 	assert_equal "${#lines[@]}" 4
 }
 
 @test "--all: a module never counts against itself" {
 	rm "$M"/kernel/a/imp_none.ko "$M"/kernel/imp_two.ko
-	run nscheck --all -b "$T" -k "$KVER"
+	run --separate-stderr nscheck --all -b "$T" -k "$KVER"
 	assert_success
 }
 
@@ -79,7 +79,7 @@ setup() {
 }
 
 @test "-b/-k give a list of modules the tree's kernel" {
-	run nscheck -b "$T" -k "$KVER" "$FX/imp_v.ko" "$FX/imp_bad_v.ko"
+	run --separate-stderr nscheck -b "$T" -k "$KVER" "$FX/imp_v.ko" "$FX/imp_bad_v.ko"
 	assert_failure 1
 	assert_output "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"$'\n'"imp_bad_v: Unknown symbol v_res_fn (err -13)"
 }
@@ -89,7 +89,7 @@ setup() {
 	mkdir "$k"
 	cp "$FX/kdir/Module.symvers" "$k"
 	printf 'x.allow_ns=VRES:imp_bad_v\0' >"$k/modules.builtin.modinfo"
-	run nscheck -b "$T" -k "$KVER" --kdir "$k" "$FX/imp_v.ko" "$FX/imp_bad_v.ko"
+	run --separate-stderr nscheck -b "$T" -k "$KVER" --kdir "$k" "$FX/imp_v.ko" "$FX/imp_bad_v.ko"
 	assert_failure 1
 	assert_output "module imp_v not allowed to reference namespace \`VRES' for v_res_fn"$'\n'"imp_v: Unknown symbol v_res_fn (err -13)"
 }
@@ -100,11 +100,11 @@ setup() {
 	rm -r "$M/kernel"
 	mkdir "$M/kernel"
 	cp "$FX/exp_b.ko" "$FX/self_lister.ko" "$M/kernel/"
-	run nscheck --all -b "$T" -k "$KVER"
+	run --separate-stderr nscheck --all -b "$T" -k "$KVER"
 	assert_success
 	# Another module that uses b_fn sees MRES restricted by self_lister.
 	cp "$FX/imp_undecl.ko" "$M/kernel/"
-	run nscheck --all -b "$T" -k "$KVER"
+	run --separate-stderr nscheck --all -b "$T" -k "$KVER"
 	assert_failure 1
 	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn"$'\n'"imp_undecl: Unknown symbol b_fn (err -13)"
 }

@@ -31,12 +31,12 @@ DENIED="module dual_ok not allowed to reference namespace \`MRES' for a_fn"
 	local c=$BATS_TEST_TMPDIR/depmod.d
 	mkdir "$c"
 	echo "search built-in updates" >"$c/order.conf"
-	run nst --all -C "$c"
+	run --separate-stderr nst --all -C "$c"
 	assert_success
 	assert_output ""
 	# An override line wins over the search line.
 	echo "override exp_a * updates" >"$c/zz-override.conf"
-	run nst --all -C "$c"
+	run --separate-stderr nst --all -C "$c"
 	assert_failure 1
 	assert_line --index 0 "$DENIED"
 }
@@ -47,13 +47,13 @@ DENIED="module dual_ok not allowed to reference namespace \`MRES' for a_fn"
 	local c=$BATS_TEST_TMPDIR/depmod.d
 	mkdir "$c"
 	echo "search built-in updates" >"$c/order.conf"
-	run nst --all -C "$c"
+	run --separate-stderr nst --all -C "$c"
 	assert_failure 1
 	assert_line --index 0 "$DENIED"
 }
 
 @test "search order: a module named on the command line is the kept copy" {
-	run nst exp_a dual_ok
+	run --separate-stderr nst exp_a dual_ok
 	assert_failure 1
 	assert_output "$DENIED"$'\n'"dual_ok: Unknown symbol a_fn (err -13)"
 }

@@ -37,7 +37,7 @@ name_loads_deps() {
 }
 
 name_refused() {
-	run nst imp-none
+	run --separate-stderr nst imp-none
 	assert_failure 1
 	assert_output "module imp_none not allowed to reference namespace \`MRES' for a_fn"$'\n'"imp_none: Unknown symbol a_fn (err -13)"
 }
@@ -48,7 +48,7 @@ name_refused() {
 
 without_deps() {
 	# The file alone, as before: 34 lines of Unknown symbol were this.
-	run nst "$M/kernel/a/imp_ok.ko"
+	run --separate-stderr nst "$M/kernel/a/imp_ok.ko"
 	assert_success
 }
 
@@ -59,7 +59,7 @@ without_deps() {
 softdep() {
 	# imp_two asks for aa_lister first (softdep pre:), which lists it:
 	# row 4 names aa_lister. exp_b (b_fn) is its dependency.
-	run nst exp_a imp_two
+	run --separate-stderr nst exp_a imp_two
 	assert_failure 1
 	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`aa_lister'"$'\n'"imp_two: Unknown symbol b_fn (err -13)"
 }
@@ -70,7 +70,7 @@ softdep() {
 
 @test "names: without the softdep, row 6" {
 	cp "$FX/imp_two.ko" "$M/kernel/imp_two.ko"
-	run nst exp_a imp_two
+	run --separate-stderr nst exp_a imp_two
 	assert_failure 1
 	assert_line --index 0 "imp_two referencing undeclared namespace \`MRES' for b_fn"
 }
@@ -78,7 +78,7 @@ softdep() {
 @test "names: an alias, once depmod has indexed it" {
 	command -v depmod >/dev/null || skip "no depmod"
 	run_depmod
-	run nst nscheck-test-alias
+	run --separate-stderr nst nscheck-test-alias
 	assert_failure 1
 	assert_line --index 0 "module aliased not allowed to reference namespace \`MRES' for a_fn"
 }
@@ -86,6 +86,19 @@ softdep() {
 missing() {
 	run --separate-stderr nst no_such_module
 	assert_failure 2
+	[[ $stderr == "nscheck: ERROR: module no_such_module not found in $M"* ]] ||
+		fail "$stderr"
+}
+
+@test "names: an alias on a tree where depmod has not run says so" {
+	run --separate-stderr nst nscheck-test-alias
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "nscheck: ERROR: module nscheck-test-alias not found in $M: no module of that name; depmod has not run there (no modules.dep.bin or modules.alias), so it was not looked up as an alias: run depmod on the tree, or name the module or its file"
+	# Once depmod has run, a name found nowhere is said as modprobe says it.
+	command -v depmod >/dev/null || return 0
+	run_depmod
+	run --separate-stderr nst no_such_module
 	assert_equal "$stderr" "nscheck: ERROR: module no_such_module not found in $M"
 }
 

@@ -330,9 +330,9 @@ sg_core SG_CORE_FOR_SG_A_SG_B"
 	b=$(sug --json --max-users 5)
 	assert_equal "$a" "$b"
 	mapfile -t files < <(find "$M" -name '*.ko' | sort)
-	a=$(nscheck --suggest -E "$SV" "${files[@]}")
+	a=$(sug "${files[@]}")
 	mapfile -t files < <(find "$M" -name '*.ko' | sort -r)
-	b=$(nscheck --suggest -E "$SV" "${files[@]}")
+	b=$(sug "${files[@]}")
 	assert_equal "$a" "$b"
 	# Given modules are shown by the path given.
 	[[ $a == *"/* in sg_a ($M/a/sg_a.ko): */"* ]]
@@ -444,7 +444,7 @@ sg_core SG_CORE_FOR_SG_A_SG_B"
 	run --separate-stderr nscheck --suggest --kdir "$BATS_TEST_TMPDIR"
 	assert_failure 2
 	assert_output ""
-	run --separate-stderr nscheck --suggest -E "$SV" "$BATS_TEST_TMPDIR/missing.ko" "$M/sg_core.ko"
+	run --separate-stderr sug "$BATS_TEST_TMPDIR/missing.ko" "$M/sg_core.ko"
 	assert_failure 2
 	assert_error_names "$BATS_TEST_TMPDIR/missing.ko"
 }
@@ -476,4 +476,24 @@ sg_core SG_CORE_FOR_SG_A_SG_B"
 	run --separate-stderr sug --exporter no_such
 	[[ $stderr == *"WARNING: --exporter no_such: no such module in the tree"* ]] ||
 		fail "no reason given: $stderr"
+}
+
+@test "suggest: given files are counted with the tree, never alone" {
+	local f=$BATS_TEST_TMPDIR/mine/sg_u01.ko
+	mkdir -p "${f%/*}"
+	cp "$M/u/sg_u01.ko" "$f"
+	# v_lots has 11 users in the tree: not one module's to restrict.
+	json "$f"
+	assert_success
+	assert_equal "$(jqr '[.groups[] | select(.symbols | any(.name == "v_lots"))] | length')" 0
+	assert_equal "$(jqr '.summary.modules')" 18
+	# The given file stands for the tree's module of its name.
+	run --separate-stderr sug --user sg_u01 "$f"
+	assert_success
+	refute_output --partial "u/sg_u01.ko"
+	# No tree: said, exit 2, nothing proposed from the files alone.
+	run --separate-stderr nscheck --suggest -b "$BATS_TEST_TMPDIR/none" -k "$KVER" -E "$SV" "$f"
+	assert_failure 2
+	assert_output ""
+	assert_error_names "$BATS_TEST_TMPDIR/none/lib/modules/$KVER: no module tree there"
 }

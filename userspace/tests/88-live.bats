@@ -67,30 +67,30 @@ exp_a_loaded() {
 @test "live: the index's grants count, not the loaded file's" {
 	exp_a_loaded
 	# dual_ok is on exp_a's file's list, not on the kernel's.
-	run nsl "$FX/dual_ok.ko"
+	run --separate-stderr nsl "$FX/dual_ok.ko"
 	assert_failure 1
 	assert_output "module dual_ok not allowed to reference namespace \`MRES' for a_fn
 dual_ok: Unknown symbol a_fn (err -13)"
 	# imp_none is on the kernel's list only.
-	run nsl "$FX/imp_none.ko"
+	run --separate-stderr nsl "$FX/imp_none.ko"
 	assert_success
 	# Without exp_a's line the namespace is open: only the import counts.
 	: >"$T/$IDX/index"
-	run nsl "$FX/dual_ok.ko" "$FX/imp_noimport.ko"
+	run --separate-stderr nsl "$FX/dual_ok.ko" "$FX/imp_noimport.ko"
 	assert_failure 1
 	assert_output "imp_noimport: module uses symbol (a_fn) from namespace MRES, but does not import it.
 imp_noimport: Unknown symbol a_fn (err -22)"
 }
 
 @test "live: vmlinux's grants are the index's, not modules.builtin.modinfo's" {
-	run nsl "$FX/imp_v.ko"
+	run --separate-stderr nsl "$FX/imp_v.ko"
 	assert_success
-	run nsl "$FX/imp_bad_v.ko"
+	run --separate-stderr nsl "$FX/imp_bad_v.ko"
 	assert_failure 1
 	assert_line "module imp_bad_v not allowed to reference namespace \`VRES' for v_res_fn"
 	# The kernel does not restrict VRES: the tree's file says otherwise.
 	printf 'MRES vmlinux - imp_wrong_v\n' >"$T/$IDX/index"
-	run nsl "$FX/imp_bad_v.ko"
+	run --separate-stderr nsl "$FX/imp_bad_v.ko"
 	assert_success
 }
 
@@ -99,7 +99,7 @@ imp_noimport: Unknown symbol a_fn (err -22)"
 	loaded exp_b.ko
 	loaded zz_lister.ko
 	index "MRES zz_lister - imp_two,imp_wrong_v"
-	run nsl "$FX/imp_two.ko" "$FX/imp_undecl.ko" "$FX/imp_wrong_v.ko"
+	run --separate-stderr nsl "$FX/imp_two.ko" "$FX/imp_undecl.ko" "$FX/imp_wrong_v.ko"
 	assert_failure 1
 	assert_output "namespace \`MRES' for symbol \`b_fn' defined in wrong module \`zz_lister'
 imp_two: Unknown symbol b_fn (err -13)
@@ -114,24 +114,24 @@ imp_wrong_v: Unknown symbol a_fn (err -13)"
 	# exp_a's file exports into MRES; the kernel's word is that it
 	# does not: MRES is open.
 	index "MRES exp_a - imp_ok"
-	run nsl "$FX/dual_ok.ko"
+	run --separate-stderr nsl "$FX/dual_ok.ko"
 	assert_success
 }
 
 @test "live: a loaded module already there, and the arguments in order" {
 	exp_a_loaded
-	run nsl "$FX/exp_a_xz.ko.xz"
+	run --separate-stderr nsl "$FX/exp_a_xz.ko.xz"
 	assert_failure 1
 	assert_output "exp_a: module is already loaded (err -17)"
 	# One after the other: the second imp_ok finds the first.
-	run nsl "$FX/imp_ok.ko" "$FX/imp_ok_gz.ko.gz"
+	run --separate-stderr nsl "$FX/imp_ok.ko" "$FX/imp_ok_gz.ko.gz"
 	assert_failure 1
 	assert_output "imp_ok: module is already loaded (err -17)"
 	# A newly loaded exporter's grants are its file's: exp_a makes
 	# MRES restricted, and exp_b did not declare it.
 	: >"$T/proc/modules"
 	: >"$T/$IDX/index"
-	run nsl "$FX/exp_b.ko" "$FX/exp_a.ko" "$FX/imp_undecl.ko"
+	run --separate-stderr nsl "$FX/exp_b.ko" "$FX/exp_a.ko" "$FX/imp_undecl.ko"
 	assert_failure 1
 	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn
 imp_undecl: Unknown symbol b_fn (err -13)"
@@ -139,14 +139,14 @@ imp_undecl: Unknown symbol b_fn (err -13)"
 
 @test "live: --each checks every module on its own against the system" {
 	exp_a_loaded
-	run nsl --each "$FX/imp_ok.ko" "$FX/imp_ok_gz.ko.gz" "$FX/dual_ok.ko"
+	run --separate-stderr nsl --each "$FX/imp_ok.ko" "$FX/imp_ok_gz.ko.gz" "$FX/dual_ok.ko"
 	assert_failure 1
 	assert_output "module dual_ok not allowed to reference namespace \`MRES' for a_fn
 dual_ok: Unknown symbol a_fn (err -13)"
 	# None of them sees the others: b_fn is nowhere.
 	: >"$T/proc/modules"
 	: >"$T/$IDX/index"
-	run nsl --each "$FX/exp_b.ko" "$FX/exp_a.ko" "$FX/imp_undecl.ko"
+	run --separate-stderr nsl --each "$FX/exp_b.ko" "$FX/exp_a.ko" "$FX/imp_undecl.ko"
 	assert_failure 1
 	assert_output "imp_undecl: Unknown symbol b_fn (err -2)"
 }
@@ -166,14 +166,14 @@ exp_a refused already-loaded -17"
 
 @test "live: the taint of /proc/modules, not the file's license" {
 	loaded prop_exp.ko P
-	run nsl "$FX/gpl_user.ko"
+	run --separate-stderr nsl "$FX/gpl_user.ko"
 	assert_failure 1
 	assert_output "gpl_user: module using GPL-only symbols uses symbols p_fn from proprietary module prop_exp.
 gpl_user: Unknown symbol p_fn (err -2)"
 	# Loaded without the taint (as the kernel said): nothing to inherit.
 	: >"$T/proc/modules"
 	running prop_exp
-	run nsl "$FX/gpl_user.ko"
+	run --separate-stderr nsl "$FX/gpl_user.ko"
 	assert_success
 }
 
@@ -193,10 +193,10 @@ gpl_user: Unknown symbol p_fn (err -2)"
 	# A file of another name, named by its modinfo: renamed.ko is
 	# renamed_ok.
 	running renamed_ok
-	run nsl --external "$BATS_TEST_TMPDIR/ext" \
+	run --separate-stderr nsl --external "$BATS_TEST_TMPDIR/ext" \
 		--external "$FX/renamed.ko" "$FX/imp_ok.ko"
 	assert_success
-	run nsl --external "$BATS_TEST_TMPDIR/no-such" "$FX/imp_ok.ko"
+	run --separate-stderr nsl --external "$BATS_TEST_TMPDIR/no-such" "$FX/imp_ok.ko"
 	assert_failure 2
 }
 
@@ -216,11 +216,11 @@ gpl_user: Unknown symbol p_fn (err -2)"
 		"$FX/exp_a.ko" "$BATS_TEST_TMPDIR/ext/exp_a.ko"
 	running exp_a
 	cp "$note.2" "$T/sys/module/exp_a/notes/.note.gnu.build-id"
-	run nsl --external "$BATS_TEST_TMPDIR/ext" "$FX/imp_plain.ko"
+	run --separate-stderr nsl --external "$BATS_TEST_TMPDIR/ext" "$FX/imp_plain.ko"
 	assert_success
 	# The tree's build loaded: a_plain is not there.
 	cp "$note.1" "$T/sys/module/exp_a/notes/.note.gnu.build-id"
-	run nsl --external "$BATS_TEST_TMPDIR/ext" "$FX/imp_plain.ko"
+	run --separate-stderr nsl --external "$BATS_TEST_TMPDIR/ext" "$FX/imp_plain.ko"
 	assert_failure 1
 	assert_output "imp_plain: Unknown symbol a_plain (err -2)"
 	# A build of it nowhere.
@@ -291,14 +291,14 @@ sig_loaded() {
 	run --separate-stderr nsl "$FX/sig/build/sig_user.ko"
 	assert_success
 	assert_equal "$stderr" ""
-	run nsl --each "$FX/sig/other/sig_user.ko" "$FX/sig/none/sig_user.ko"
+	run --separate-stderr nsl --each "$FX/sig/other/sig_user.ko" "$FX/sig/none/sig_user.ko"
 	assert_failure 1
 	assert_output "module sig_user is not signed with a built-in key, required for namespace \`SRES' (s_fn)
 sig_user: Unknown symbol s_fn (err -13)
 module sig_user is not signed with a built-in key, required for namespace \`SRES' (s_fn)
 sig_user: Unknown symbol s_fn (err -13)"
 	# The same key, given.
-	run nsl --trusted-key "$FX/kdir-sig/certs/signing_key.x509" \
+	run --separate-stderr nsl --trusted-key "$FX/kdir-sig/certs/signing_key.x509" \
 		"$FX/sig/keyid/sig_user.ko"
 	assert_success
 }
@@ -322,7 +322,7 @@ sig_user: Unknown symbol s_fn (err -13)"
 		fail "no warning: $stderr"
 	# No trusted list: the kernel has no signature rule.
 	rm "$T/$IDX/trusted"
-	run nsl "$FX/sig/other/sig_user.ko"
+	run --separate-stderr nsl "$FX/sig/other/sig_user.ko"
 	assert_success
 	printf '%s\n' vmlinux nsa_nothere >"$T/$IDX/trusted"
 	run --separate-stderr nsl "$FX/sig/other/sig_user.ko"
@@ -335,16 +335,16 @@ sig_user: Unknown symbol s_fn (err -13)"
 	mkdir -p "$M/kernel"
 	cp "$FX/exp_b.ko" "$FX/imp_undecl.ko" "$M/kernel/"
 	# As modprobe: exp_b first, then imp_undecl (row 6).
-	run nsl imp_undecl
+	run --separate-stderr nsl imp_undecl
 	assert_failure 1
 	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn
 imp_undecl: Unknown symbol b_fn (err -13)"
 	# As insmod: b_fn is nowhere loaded.
-	run nsl "$M/kernel/imp_undecl.ko"
+	run --separate-stderr nsl "$M/kernel/imp_undecl.ko"
 	assert_failure 1
 	assert_output "imp_undecl: Unknown symbol b_fn (err -2)"
 	# --each: exp_b, loaded for the name, is gone for the next one.
-	run nsl --each imp_undecl "$M/kernel/imp_undecl.ko" exp_b
+	run --separate-stderr nsl --each imp_undecl "$M/kernel/imp_undecl.ko" exp_b
 	assert_failure 1
 	assert_output "imp_undecl referencing undeclared namespace \`MRES' for b_fn
 imp_undecl: Unknown symbol b_fn (err -13)
@@ -352,13 +352,13 @@ imp_undecl: Unknown symbol b_fn (err -2)"
 }
 
 @test "live: options that go with it, and those that do not" {
-	run nscheck --each "$FX/imp_ok.ko"
+	run --separate-stderr nscheck --each "$FX/imp_ok.ko"
 	assert_failure 2
-	run nscheck --root "$T" "$FX/imp_ok.ko"
+	run --separate-stderr nscheck --root "$T" "$FX/imp_ok.ko"
 	assert_failure 2
-	run nscheck --live --all
+	run --separate-stderr nscheck --live --all
 	assert_failure 2
-	run nscheck --live --root "$T"
+	run --separate-stderr nscheck --live --root "$T"
 	assert_failure 2
 	run --separate-stderr nscheck --live --root "$BATS_TEST_TMPDIR/none" \
 		"$FX/imp_ok.ko"
