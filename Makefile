@@ -79,13 +79,19 @@ $(FB)/fragments: FORCE
 	@mkdir -p $(@D)
 	@echo '$(FRAGMENTS)' | cmp -s - $@ || echo '$(FRAGMENTS)' > $@
 
+# A stamp takes the time its build started, not ended: an input changed
+# during a long build is newer than the stamp, and the next make rebuilds.
+STARTED = start=$$(date +%s.%N)
+STAMP = touch -d "@$$start" $@
+
 kernel: $(KSTAMP)
 $(KSTAMP): $(PATCHES) $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh \
 		$(BASE_CONFIG) $(BASE_LSMOD) | deps
-	vm/build-kernel.sh $(KSRC) $(KOBJ) $(KSTAGE) kernel-patch $(FRAGMENTS)
+	$(STARTED); \
+	vm/build-kernel.sh $(KSRC) $(KOBJ) $(KSTAGE) kernel-patch $(FRAGMENTS) && \
 	$(if $(BASE_CONFIG),vm/debian-diff.sh $(BASE_CONFIG) $(B)/debian-tree \
-		$(KSRC) $(KOBJ) > $(FB)/config-vs-debian.txt)
-	touch $@
+		$(KSRC) $(KOBJ) > $(FB)/config-vs-debian.txt &&) \
+	$(STAMP)
 
 # Debian's configuration, from its newest linux-image-6.1 package.
 $(B)/debian.config: vm/debian-config.sh userspace/debian-tree.sh | deps
@@ -96,14 +102,15 @@ $(B)/debian.config: vm/debian-config.sh userspace/debian-tree.sh | deps
 # headers as every module built before this series did.
 pristine: $(PSTAMP)
 $(PSTAMP): $(KSTAMP) vm/prepare-pristine.sh
-	vm/prepare-pristine.sh $(PSRC) $(POBJ) $(KOBJ)/.config
-	touch $@
+	$(STARTED); vm/prepare-pristine.sh $(PSRC) $(POBJ) $(KOBJ)/.config && \
+	$(STAMP)
 
 # --- test modules --------------------------------------------------------
 modules: $(MODS)/.built
 $(MODS)/.built: $(KSTAMP) $(PSTAMP) $(shell find modules -type f)
-	$(MAKE) -C modules KDIR=$(KOBJ) PRISTINE_KDIR=$(POBJ) OUT=$(MODS)
-	touch $@
+	$(STARTED); \
+	$(MAKE) -C modules KDIR=$(KOBJ) PRISTINE_KDIR=$(POBJ) OUT=$(MODS) && \
+	$(STAMP)
 
 # --- nscheck -------------------------------------------------------------
 # make -C userspace relinks nscheck only when one of its sources changed,
@@ -193,9 +200,10 @@ check-debug-selftest:
 # must FAIL: the restricted-namespace cases pass only with the series.
 PKSTAMP := $(B)/pristine-kernel/obj/.built
 $(PKSTAMP): $(FRAGMENTS) $(FB)/fragments vm/build-kernel.sh | deps
+	$(STARTED); \
 	vm/build-kernel.sh $(B)/pristine-kernel/src $(B)/pristine-kernel/obj \
-		$(B)/pristine-kernel/stage none $(FRAGMENTS)
-	touch $@
+		$(B)/pristine-kernel/stage none $(FRAGMENTS) && \
+	$(STAMP)
 check-pristine: image $(PKSTAMP)
 	vm/mkimage.sh $(B)/pristine-kernel/initrd.img \
 		$$(cat $(B)/pristine-kernel/obj/kernelrelease) \
