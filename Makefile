@@ -181,14 +181,20 @@ check-debug:
 # of its own in build/debug-uaf (about 15 minutes). The run on it must
 # FAIL: KASAN reports the read (KUnit's lifetime test, at boot, already
 # walks the freed sets) and panic_on_warn ends the boot.
+# series_plus DIR PATCH: the series with PATCH on top, in DIR/series, for
+# vm/build-kernel.sh (the self-test's and the memo bench's kernels).
+define series_plus
+	rm -rf $(1)/series
+	mkdir -p $(1)/series
+	cp kernel-patch/series kernel-patch/*.patch $(2) $(1)/series/
+	echo $(notdir $(2)) >> $(1)/series/series
+endef
+
 UAF := $(B)/debug-uaf
 check-debug-selftest:
 	$(MAKE) FLAVOR=debug image
 	rm -rf $(UAF)
-	mkdir -p $(UAF)/series
-	cp kernel-patch/series kernel-patch/*.patch \
-		vm/selftest/uaf-grant-lookup.patch $(UAF)/series/
-	echo uaf-grant-lookup.patch >> $(UAF)/series/series
+	$(call series_plus,$(UAF),vm/selftest/uaf-grant-lookup.patch)
 	$(DEBUG_BASE) vm/build-kernel.sh $(UAF)/src $(UAF)/obj $(UAF)/stage \
 		$(UAF)/series $(DEBUG_FRAGMENTS)
 	! KERNEL_CMDLINE=panic_on_warn=1 vm/run.sh check \
@@ -236,11 +242,7 @@ check-kunit-i386: $(KSTAMP)
 # Writes bench/RESULTS-memo.md and bench/load-time-memo.svg.
 NOMEMO := $(B)/no-memo
 bench-memo: $(KSTAMP)
-	rm -rf $(NOMEMO)/series
-	mkdir -p $(NOMEMO)/series
-	cp kernel-patch/series kernel-patch/*.patch bench/no-memo.patch \
-		$(NOMEMO)/series/
-	echo no-memo.patch >> $(NOMEMO)/series/series
+	$(call series_plus,$(NOMEMO),bench/no-memo.patch)
 	vm/build-kernel.sh $(NOMEMO)/src $(NOMEMO)/obj $(NOMEMO)/stage \
 		$(NOMEMO)/series $(FRAGMENTS)
 	BENCH_NAMES="memo no-memo" BENCH_RESULTS=bench/RESULTS-memo.md \
