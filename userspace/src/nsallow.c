@@ -295,6 +295,8 @@ const char *ns_records_message(enum ns_records r)
 		return "__ns_allow section is not allocated";
 	case NSREC_WRITABLE:
 		return "__ns_allow section is writable";
+	case NSREC_RELOCATED:
+		return "relocations target the __ns_allow section";
 	case NSREC_MODINFO:
 		return "modinfo allow_ns= entries do not match the __ns_allow "
 		       "records";

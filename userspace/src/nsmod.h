@@ -39,6 +39,7 @@ enum ns_records {
 	NSREC_TWO_SECTIONS,	/* more than one __ns_allow, whatever flags */
 	NSREC_NOT_ALLOC,	/* no SHF_ALLOC */
 	NSREC_WRITABLE,		/* SHF_WRITE */
+	NSREC_RELOCATED,	/* a SHT_REL(A) section's sh_info is it */
 	NSREC_MALFORMED,	/* a bad record, at bad_offset */
 	NSREC_MODINFO,		/* allow_ns= values are not the records */
 };

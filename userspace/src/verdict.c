@@ -274,6 +274,7 @@ void verdict_records(const struct nsmod *m, struct findings *out)
 		[NSREC_TWO_SECTIONS] = F_TWO_SECTIONS,
 		[NSREC_NOT_ALLOC] = F_NOT_ALLOC,
 		[NSREC_WRITABLE] = F_WRITABLE,
+		[NSREC_RELOCATED] = F_RELOCATED,
 		[NSREC_MALFORMED] = F_MALFORMED,
 		[NSREC_MODINFO] = F_MODINFO,
 	};
@@ -334,6 +335,7 @@ const char *finding_name(const struct finding *f)
 		[F_TWO_SECTIONS] = "duplicate-section",
 		[F_NOT_ALLOC] = "section-not-allocated",
 		[F_WRITABLE] = "section-writable",
+		[F_RELOCATED] = "section-relocated",
 		[F_MALFORMED] = "malformed-records",
 		[F_MODINFO] = "modinfo-mismatch",
 		[F_MISSING_IMPORT] = "missing-import",
@@ -434,6 +436,9 @@ char *finding_line(const struct finding *f, const char *r)
 	case F_WRITABLE:
 		return xasprintf("%s: %s", r,
 				 ns_records_message(NSREC_WRITABLE));
+	case F_RELOCATED:
+		return xasprintf("%s: %s", r,
+				 ns_records_message(NSREC_RELOCATED));
 	case F_MODINFO:
 		return xasprintf("%s: %s", r,
 				 ns_records_message(NSREC_MODINFO));

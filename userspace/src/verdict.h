@@ -31,6 +31,7 @@ enum finding_kind {
 	F_TWO_SECTIONS,
 	F_NOT_ALLOC,
 	F_WRITABLE,
+	F_RELOCATED,
 	F_MALFORMED,
 	F_MODINFO,
 	/*
