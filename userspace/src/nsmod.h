@@ -73,6 +73,7 @@ struct nsmod {
 	const char *info_name;	/* modinfo name=, NULL when there is none */
 	const char *license;	/* first license=, or NULL */
 	bool intree;		/* modinfo intree=Y: no out-of-tree taint */
+	bool livepatch;		/* modinfo livepatch= (any value, as 6.1) */
 	uint16_t machine;	/* e_machine */
 
 	const char **imports;	/* modinfo import_ns= */

@@ -74,10 +74,11 @@ static bool imports(const struct nsmod *m, const char *ns)
 
 /*
  * ns_allow_check(): rows 4 to 6 (a module: list names R or not), then,
- * for a listed R, the signature rule and the GPL rule.
+ * for a listed R, the signature rule and the GPL rule. A livepatch module
+ * is listed by every owner (ns_allow_judge()): *lp says it was so.
  */
 static bool allowed(struct requester *r, const struct export *e,
-		    const char *sym, bool gplok)
+		    const char *sym, bool gplok, bool *lp)
 {
 	const struct object *x = NULL;
 	struct finding *f;
@@ -88,6 +89,9 @@ static bool allowed(struct requester *r, const struct export *e,
 					      e->ns + strlen(MODULE_NS_PREFIX));
 	else
 		listed = kernel_lists(r->k, e->owner, e->ns, r->m->name);
+	*lp = !listed && r->m->livepatch;
+	if (*lp)
+		listed = true;
 	if (!listed) {
 		if (!ns_is_module_list(e->ns))
 			x = kernel_other_lister(r->k, e->ns, r->m->name,
@@ -113,6 +117,7 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->ns = e->ns;
 		f->owner = e->owner->name;
 		f->owner_obj = e->owner;
+		f->livepatch = *lp;
 		return false;
 	}
 	if (!gplok && !e->gpl) {
@@ -120,6 +125,7 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->row = 3;
 		f->ns = e->ns;
 		f->owner = e->owner->name;
+		f->livepatch = *lp;
 		return false;
 	}
 	return true;
@@ -158,7 +164,7 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	/* As fsa.gplok: a taint inherited below counts from the next one. */
 	bool gplok = !r->proprietary;
 	const struct export *e;
-	bool restricted;
+	bool restricted, lp = false;
 	struct finding *f;
 
 	e = kernel_find_symbol(r->k, u->sym, gplok, r->self);
@@ -188,7 +194,7 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	/* A module: list is always restricted, and is its own import. */
 	restricted = ns_is_module_list(e->ns) ||
 		     kernel_restricted(r->k, e->ns, r->self);
-	if (restricted && !allowed(r, e, u->sym, gplok))
+	if (restricted && !allowed(r, e, u->sym, gplok, &lp))
 		return;
 	if (ns_is_module_list(e->ns) || imports(r->m, e->ns))
 		return;
@@ -201,6 +207,7 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	f->ns = e->ns;
 	f->owner = e->owner->name;
 	f->owner_obj = e->owner;
+	f->livepatch = lp;
 }
 
 /* verify_exported_symbols(): the first duplicate ends the check. */
@@ -503,6 +510,19 @@ char *finding_hint(const struct kernel *k, const struct finding *f,
 	default:
 		return NULL;
 	}
+	if (f->livepatch && f->kind == F_NOT_IMPORTED)
+		return xasprintf("%s is a livepatch module, which the loader "
+				 "takes as listed by every owner (%s exports "
+				 "%s into namespace %s): add "
+				 "MODULE_IMPORT_NS(%s) to %s", r, f->owner,
+				 f->sym, f->ns, f->ns, r);
+	if (f->livepatch && f->kind == F_NOT_SIGNED)
+		return xasprintf("%s is a livepatch module, which the loader "
+				 "takes as listed by every owner, and %s binds "
+				 "its grants to the kernel's signing key "
+				 "(CONFIG_MODULE_NS_ALLOW_SIG): sign %s with a "
+				 "built-in key (scripts/sign-file with the "
+				 "kernel build's key)", r, f->owner, r);
 	lists = grants_of(k, o, f->ns, all_grants);
 	switch (f->kind) {
 	case F_NOT_ALLOWED:
