@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nscheck fuzzing - a Module.symvers (symvers.c), whose vmlinux lines go
- * into the model as describe_vmlinux() puts them, then --suggest on it.
+ * into the model as vmlinux_read() puts them, then --suggest on it.
  */
 
 #include <stdlib.h>
 
-#include "describe.h"
+#include "vmlinux.h"
 #include "fuzz.h"
 #include "kernel.h"
 #include "suggest.h"
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct suggest *sg;
 
 	/* Into the one model, then --suggest on it (no module). */
-	describe_vmlinux(k, &d);
+	vmlinux_read(k, &d);
 	sg = suggest_new(k);
 	suggest_build(sg, NULL, NULL, 0, &so);
 	suggest_report(sg, &so);

@@ -13,7 +13,7 @@
 #include <gelf.h>
 
 #include "fuzz.h"
-#include "loader.h"
+#include "filecache.h"
 #include "log.h"
 #include "report.h"
 #include "kernel.h"
@@ -230,11 +230,11 @@ void fuzz_check(const char *path)
 	enum status status = STATUS_UNREADABLE;
 	struct findings fs = { 0 };
 	struct kernel *k;
-	struct loader l;
+	struct filecache l;
 	struct nsmod *m;
 
-	loader_init(&l);
-	m = loader_get(&l, path);
+	filecache_init(&l);
+	m = filecache_get(&l, path);
 	k = fuzz_kernel(true);
 	if (m->error) {
 		if (m->name)
@@ -253,7 +253,7 @@ void fuzz_check(const char *path)
 
 	kernel_free(k);
 	free(fs.f);
-	loader_free(&l);
+	filecache_free(&l);
 }
 
 /* Every target's libFuzzer entry for set-up: the same one for all. */

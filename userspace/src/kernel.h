@@ -6,7 +6,7 @@
  * (MODULE_NAMESPACE_ALLOW) or imports, the grants per (owner,
  * namespace), plain names and prefixes, and which objects are trusted
  * (signed with the built-in key, CONFIG_MODULE_NS_ALLOW_SIG). Readers
- * fill it (describe.c for vmlinux, kernel_load() for a module file, live.c
+ * fill it (vmlinux.c for vmlinux, kernel_load() for a module file, live.c
  * for the running kernel, an overlay for another build's namespaces and
  * grants); verdict.c decides on it; --suggest and --graph walk it.
  *

@@ -193,7 +193,7 @@ static void add_external(struct live *lv, const char *path)
 {
 	struct external_file *e = VEC_PUSH(lv->ext, lv->n_ext, lv->cap_ext);
 	const char *base = strrchr(path, '/');
-	char *name = tree_modname(base ? base + 1 : path);
+	char *name = modname_normalize(base ? base + 1 : path);
 
 	name[strcspn(name, ".")] = '\0';
 	*e = (struct external_file){
@@ -284,7 +284,7 @@ static bool matches(struct live *lv, struct want *w, struct nsmod *m)
 
 	if (m->error)
 		return false;
-	name = tree_modname(m->name);
+	name = modname_normalize(m->name);
 	same = streq(name, w->name);
 	free(name);
 	if (!same)
@@ -315,7 +315,7 @@ static struct nsmod *find_file(struct live *lv, struct want *w)
 	int pass;
 
 	if (f) {
-		m = loader_get(&lv->l, f->path);
+		m = filecache_get(&lv->l, f->path);
 		if (m->error && !w->learn)
 			return m;	/* the caller names it */
 		if (matches(lv, w, m))
@@ -325,7 +325,7 @@ static struct nsmod *find_file(struct live *lv, struct want *w)
 		for (i = 0; i < lv->n_ext; i++) {
 			if (streq(lv->ext[i].modname, w->name) != !pass)
 				continue;
-			m = loader_get(&lv->l, lv->ext[i].path);
+			m = filecache_get(&lv->l, lv->ext[i].path);
 			if (matches(lv, w, m))
 				return m;
 		}
@@ -357,7 +357,7 @@ static int find_files(struct live *lv)
 
 	for (i = 0; r == 0 && i < lv->n_objs; i++) {
 		struct live_obj *o = &lv->objs[i];
-		char *name = tree_modname(o->name);
+		char *name = modname_normalize(o->name);
 
 		w = (struct want){ .name = name };
 		w.build_id = loaded_build_id(lv, o->name, &w.build_id_len);
@@ -384,7 +384,7 @@ static int find_files(struct live *lv)
 int live_read(struct live *lv, const struct live_opts *o)
 {
 	*lv = (struct live){ .o = o };
-	loader_init(&lv->l);
+	filecache_init(&lv->l);
 	if (read_modules(lv) < 0 || read_index(lv) < 0 ||
 	    read_trusted(lv) < 0 || read_externals(lv) < 0 ||
 	    find_files(lv) < 0)
@@ -394,7 +394,7 @@ int live_read(struct live *lv, const struct live_opts *o)
 
 void live_free(struct live *lv)
 {
-	loader_free(&lv->l);
+	filecache_free(&lv->l);
 	free(lv->objs);
 	free(lv->sets);
 	free(lv->ext);
@@ -413,7 +413,7 @@ struct sigkey *live_learn_key(struct live *lv)
 
 		if (!o->trusted)
 			continue;
-		name = tree_modname(o->name);
+		name = modname_normalize(o->name);
 		w = (struct want){ .name = name, .learn = &key };
 		w.build_id = loaded_build_id(lv, o->name, &w.build_id_len);
 		if (find_file(lv, &w))

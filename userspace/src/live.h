@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "kernel.h"
-#include "loader.h"
+#include "filecache.h"
 #include "sig.h"
 #include "tree.h"
 
@@ -54,7 +54,7 @@ struct external_file {
 
 struct live {
 	struct arena arena;
-	struct loader l;	/* the loaded modules' files, no key */
+	struct filecache l;	/* the loaded modules' files, no key */
 	struct live_obj *objs;	/* oldest first, as the kernel loaded them */
 	size_t n_objs, cap_objs;
 	struct live_set *sets;	/* in the index's order */
@@ -79,7 +79,7 @@ void live_free(struct live *lv);
 struct sigkey *live_learn_key(struct live *lv);
 
 /*
- * Into a model that has vmlinux's exports (describe_vmlinux() without its
+ * Into a model that has vmlinux's exports (vmlinux_read() without its
  * grants): the loaded modules, oldest first, then the index's sets and
  * grants; the signature rule when the kernel has it.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - what nscheck knows of one module file: read once (loader.c),
+ * nscheck - what nscheck knows of one module file: read once (filecache.c),
  * then checked and, when it would load, added to the model (kernel.h).
  */
 #ifndef NSCHECK_NSMOD_H

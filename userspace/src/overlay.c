@@ -11,7 +11,7 @@
 
 #include "builtin.h"
 #include "hash.h"
-#include "loader.h"
+#include "filecache.h"
 #include "log.h"
 #include "nsallow.h"
 #include "overlay.h"
@@ -38,7 +38,7 @@ struct ov_grants {
 
 struct overlay {
 	struct arena arena;
-	struct loader l;
+	struct filecache l;
 	struct hash *exports;	/* symbol -> struct ov_export */
 	struct hash *files;	/* module name -> struct nsmod (a file) */
 	struct ov_grant *raw;
@@ -53,7 +53,7 @@ struct overlay *overlay_new(void)
 {
 	struct overlay *ov = xcalloc(1, sizeof(*ov));
 
-	loader_init(&ov->l);
+	filecache_init(&ov->l);
 	ov->exports = hash_new();
 	ov->files = hash_new();
 	ov->bound = hash_new();
@@ -75,7 +75,7 @@ void overlay_free(struct overlay *ov)
 	hash_free(ov->exports);
 	hash_free(ov->files);
 	hash_free(ov->bound);
-	loader_free(&ov->l);
+	filecache_free(&ov->l);
 	arena_free(&ov->arena);
 	free(ov);
 }
@@ -129,7 +129,7 @@ static void on_builtin(const char *obj, size_t objlen, const char *ns,
 static char *owner_name(const char *owner)
 {
 	const char *base = strrchr(owner, '/');
-	char *name = tree_modname(base ? base + 1 : owner);
+	char *name = modname_normalize(base ? base + 1 : owner);
 
 	name[strcspn(name, ".")] = '\0';
 	return name;
@@ -187,7 +187,7 @@ static int read_nsallow(struct overlay *ov, const char *path, char **err)
 
 static void add_file(struct overlay *ov, const char *path)
 {
-	struct nsmod *m = loader_get(&ov->l, path);
+	struct nsmod *m = filecache_get(&ov->l, path);
 	size_t i;
 
 	if (m->error) {
@@ -269,7 +269,7 @@ int overlay_add(struct overlay *ov, const char *path, char **err)
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		struct nsmod *m = loader_get(&ov->l, path);
+		struct nsmod *m = filecache_get(&ov->l, path);
 
 		if (m->error) {
 			*err = xasprintf("%s: %s", path, m->error);

@@ -11,7 +11,7 @@
 #include "plan.h"
 
 void planner_init(struct planner *p, const struct kernel *k,
-		  struct tree *t, struct loader *l)
+		  struct tree *t, struct filecache *l)
 {
 	*p = (struct planner){ .k = k, .t = t, .l = l,
 			       .planned = hash_new() };
@@ -51,7 +51,7 @@ static void index_providers(struct planner *p)
 
 		if (!f->chosen)
 			continue;
-		m = loader_get(p->l, f->path);
+		m = filecache_get(p->l, f->path);
 		for (j = 0; !m->error && j < m->n_exports; j++) {
 			void **slot = hash_slot(p->providers,
 						m->exports[j].sym);
@@ -162,7 +162,7 @@ static void with_softdeps(struct planner *p, struct nsmod *m, bool required)
 	char *name = NULL;
 
 	if (p->t && p->t->ctx && !m->error) {
-		name = tree_modname(m->name);
+		name = modname_normalize(m->name);
 		if (kmod_module_new_from_name(p->t->ctx, name, &mod) < 0 ||
 		    kmod_module_get_softdeps(mod, &pre, &post) < 0)
 			pre = post = NULL;
@@ -194,7 +194,7 @@ static void mark_given(struct planner *p, const char *path)
 /* A module of the tree, with what it needs first. */
 static void probe(struct planner *p, const char *path, bool required)
 {
-	struct nsmod *m = loader_get(p->l, path);
+	struct nsmod *m = filecache_get(p->l, path);
 	struct kmod_module *mod;
 	struct kmod_list *deps, *l;
 
@@ -218,7 +218,7 @@ static void probe(struct planner *p, const char *path, bool required)
 			const char *dpath = kmod_module_get_path(dm);
 			struct nsmod *d;
 
-			d = dpath ? loader_get(p->l, dpath) : NULL;
+			d = dpath ? filecache_get(p->l, dpath) : NULL;
 			kmod_module_unref(dm);
 			if (!d || (!d->error && done(p, d->name)))
 				continue;
@@ -308,7 +308,7 @@ int plan(struct planner *p, const char *arg)
 	if (!plan_is_file(arg))
 		return plan_name(p, arg);
 	/* insmod FILE, after what it needs from the tree. */
-	m = loader_get(p->l, arg);
+	m = filecache_get(p->l, arg);
 	if (!m->error)
 		*hash_slot(p->planned, m->name) = m;
 	if (!p->insmod)

@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "kernel.h"
-#include "loader.h"
+#include "filecache.h"
 #include "tree.h"
 
 struct step {
@@ -31,7 +31,7 @@ struct step {
 struct planner {
 	const struct kernel *k;	/* what is loaded: not loaded again */
 	struct tree *t;		/* NULL: no tree, no dependencies */
-	struct loader *l;
+	struct filecache *l;
 	bool insmod;		/* --live: a file alone, as insmod loads it */
 	struct hash *planned;	/* module names already in a plan */
 	struct hash *providers;	/* symbol -> struct tree_file (no ctx) */
@@ -40,7 +40,7 @@ struct planner {
 };
 
 void planner_init(struct planner *p, const struct kernel *k,
-		  struct tree *t, struct loader *l);
+		  struct tree *t, struct filecache *l);
 void planner_free(struct planner *p);
 
 /*

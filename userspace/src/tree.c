@@ -69,17 +69,6 @@ bool tree_is_module_file(const char *path)
 	return false;
 }
 
-char *tree_modname(const char *s)
-{
-	char *p, *name = xstrdup(s);
-
-	for (p = name; *p; p++) {
-		if (*p == '-')
-			*p = '_';
-	}
-	return name;
-}
-
 /* depmod's path_to_modname(): the file name up to its first '.'. */
 static const char *path_modname(struct arena *a, const char *path)
 {
@@ -554,7 +543,7 @@ void tree_free(struct tree *t)
 
 const struct tree_file *tree_find(const struct tree *t, const char *name)
 {
-	char *n = tree_modname(name);
+	char *n = modname_normalize(name);
 	const struct tree_file *f = hash_find(t->by_name, n);
 
 	free(n);
@@ -563,7 +552,7 @@ const struct tree_file *tree_find(const struct tree *t, const char *name)
 
 bool tree_is_builtin(const struct tree *t, const char *name)
 {
-	char *n = tree_modname(name);
+	char *n = modname_normalize(name);
 	bool b = hash_find(t->builtin, n) != NULL;
 
 	free(n);

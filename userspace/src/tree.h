@@ -53,8 +53,6 @@ void tree_free(struct tree *t);
 /* The file kept for a module name ('-' and '_' alike), or NULL. */
 const struct tree_file *tree_find(const struct tree *t, const char *name);
 bool tree_is_builtin(const struct tree *t, const char *name);
-/* A module name as the kernel and kmod have it: '-' is '_'. */
-char *tree_modname(const char *s);
 /* Whether path names a module file (.ko, .ko.xz, .ko.zst, .ko.gz). */
 bool tree_is_module_file(const char *path);
 

@@ -211,3 +211,14 @@ int read_whole_file(const char *path, char **buf, size_t *len)
 	*len = size;
 	return 0;
 }
+
+char *modname_normalize(const char *s)
+{
+	char *p, *name = xstrdup(s);
+
+	for (p = name; *p; p++) {
+		if (*p == '-')
+			*p = '_';
+	}
+	return name;
+}

@@ -54,7 +54,11 @@ void *arena_memdup(struct arena *a, const void *p, size_t size);
 void arena_merge(struct arena *dst, struct arena *src);
 void arena_free(struct arena *a);
 
-
+/*
+ * A module name as the kernel and kmod have it, '-' as '_' (malloc'd):
+ * for file names, aliases, the names options and indexes give.
+ */
+char *modname_normalize(const char *s);
 
 /* Whole file into a NUL-terminated malloc'd buffer; 0, or -errno. */
 int read_whole_file(const char *path, char **buf, size_t *len);

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "describe.h"
+#include "vmlinux.h"
 #include "log.h"
 #include "symvers.h"
 
@@ -53,7 +53,7 @@ static char *tree_symvers(const char *dirname, const char *basedir)
 	return NULL;
 }
 
-int describe_vmlinux(struct kernel *k, const struct kdesc *d)
+int vmlinux_read(struct kernel *k, const struct kdesc *d)
 {
 	char *path = NULL, *err = NULL;
 	size_t i;
@@ -90,7 +90,7 @@ done:
 	return r;
 }
 
-bool describe_sig_rule(const char *kdir, char **cert)
+bool vmlinux_sig_rule(const char *kdir, char **cert)
 {
 	static const char opt[] = "\nCONFIG_MODULE_NS_ALLOW_SIG=y\n";
 	char *path = xasprintf("%s/.config", kdir), *buf, *tmp;

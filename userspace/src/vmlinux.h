@@ -4,8 +4,8 @@
  * namespaces and GPL flags) from Module.symvers, its grants from
  * modules.builtin.modinfo.
  */
-#ifndef NSCHECK_DESCRIBE_H
-#define NSCHECK_DESCRIBE_H
+#ifndef NSCHECK_VMLINUX_H
+#define NSCHECK_VMLINUX_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,12 +28,12 @@ struct kdesc {
  * the module tree's.
  * Returns 0, or -1 after an error naming the file.
  */
-int describe_vmlinux(struct kernel *k, const struct kdesc *d);
+int vmlinux_read(struct kernel *k, const struct kdesc *d);
 
 /*
  * Whether the kernel built in kdir has CONFIG_MODULE_NS_ALLOW_SIG=y (its
  * .config): then *cert is its certs/signing_key.x509 (malloc'd).
  */
-bool describe_sig_rule(const char *kdir, char **cert);
+bool vmlinux_sig_rule(const char *kdir, char **cert);
 
 #endif
