@@ -178,7 +178,7 @@ int session_vmlinux(struct session *s)
 
 int cmd_exit_status(const struct report *rep)
 {
-	if (rep->count[STATUS_UNREADABLE])
+	if (rep->count[STATUS_UNREADABLE] || rep->count[STATUS_MALFORMED])
 		return EXIT_ERROR;
 	return rep->count[STATUS_REFUSED] ? EXIT_REFUSED : EXIT_LOADS;
 }
@@ -201,8 +201,10 @@ void cmd_check_one(struct session *s, struct nsmod *m,
 	rep->k = s->k;
 	if (m->error) {
 		/* The kernel names the module: say it as it would. */
-		if (m->name)
+		if (m->name && m->records != NSREC_OK) {
 			verdict_records(m, &fs);
+			*status = STATUS_MALFORMED;
+		}
 	} else {
 		*status = verdict_check(s->k, m, self, &fs) ? STATUS_LOADS :
 			  STATUS_REFUSED;

@@ -101,7 +101,7 @@ check_variants() {
 	done
 }
 
-@test "malformed: JSON names each section-level refusal, -ENOEXEC, unreadable" {
+@test "malformed: JSON names each section-level refusal, -ENOEXEC, malformed" {
 	local v kind f
 	for v in flags_noalloc:section-not-allocated flags_write:section-writable \
 		 relocated:section-relocated second_alloc:duplicate-section; do
@@ -109,7 +109,7 @@ check_variants() {
 		kind=${v#*:}
 		run --separate-stderr nsk --json "$f"
 		assert_failure 2
-		jq -e --arg k "$kind" '.modules[0] | .status == "unreadable" and
+		jq -e --arg k "$kind" '.modules[0] | .status == "malformed" and
 			.findings[0].verdict == $k and .findings[0].errno == -8' \
 			<<<"$output" >/dev/null || fail "${v%%:*}: $output"
 	done
