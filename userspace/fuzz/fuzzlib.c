@@ -191,10 +191,10 @@ static struct kernel *fuzz_kernel(bool world_too)
 	struct kernel *k = kernel_new();
 	size_t i;
 
-	kernel_add_vmlinux_export(k, "printk", "", false);
-	kernel_add_vmlinux_export(k, "v_gpl_fn", "", true);
-	kernel_add_vmlinux_export(k, "v_ns_fn", "VNS", false);
-	kernel_add_vmlinux_export(k, "v_res_fn", "VRES", true);
+	kernel_add_vmlinux_export(k, "printk", "", NULL, false);
+	kernel_add_vmlinux_export(k, "v_gpl_fn", "", NULL, true);
+	kernel_add_vmlinux_export(k, "v_ns_fn", "VNS", NULL, false);
+	kernel_add_vmlinux_export(k, "v_res_fn", "VRES", NULL, true);
 	kernel_add_vmlinux_grant(k, "VRES", 4, "fuzz");
 	for (i = 0; world_too && i < NWORLD; i++)
 		kernel_load(k, &world[i], verdict_proprietary(&world[i]));

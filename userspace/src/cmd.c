@@ -164,16 +164,23 @@ int cmd_read_key(struct opts *o)
 	return r;
 }
 
-int session_vmlinux(struct session *s)
+int session_key(struct session *s)
 {
-	if (!s->k)
-		s->k = kernel_new();
-	if (vmlinux_read(s->k, &s->kd) < 0 || cmd_read_key(s->o) < 0)
+	if (cmd_read_key(s->o) < 0)
 		return -1;
 	if (s->o->key)
 		kernel_set_sig_rule(s->k);
 	s->fc.key = s->o->key;
 	return 0;
+}
+
+int session_vmlinux(struct session *s)
+{
+	if (!s->k)
+		s->k = kernel_new();
+	if (vmlinux_read(s->k, &s->kd) < 0)
+		return -1;
+	return session_key(s);
 }
 
 int cmd_exit_status(const struct report *rep)

@@ -68,10 +68,15 @@ void session_free(struct session *s);
  */
 int session_tree(struct session *s);
 /*
- * vmlinux into the model (made when s->k is NULL), and the signature
- * rule. -1 after an error.
+ * vmlinux into the model (made when s->k is NULL), then session_key().
+ * -1 after an error.
  */
 int session_vmlinux(struct session *s);
+/*
+ * The signature rule: its key into o->key, the model and the file
+ * cache. -1 after an error.
+ */
+int session_key(struct session *s);
 
 /* CONFIG_MODULE_NS_ALLOW_SIG's key into o->key. -1 after an error. */
 int cmd_read_key(struct opts *o);

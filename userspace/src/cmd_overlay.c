@@ -2,7 +2,8 @@
 /*
  * nscheck --overlay - the tree as if built with another build's
  * namespaces and grants: every module of it (as --all), the modules
- * given, or the graph
+ * given, or the graph. The overlay is a reader over the others: vmlinux
+ * and each module file are rewritten on their way into the model.
  */
 
 #include <stdlib.h>
@@ -25,7 +26,6 @@ static int overlay_read(struct session *s, struct overlay *ov)
 		}
 	}
 	overlay_bind(ov, s->t);
-	kernel_set_overlay(s->k, ov);
 	return 0;
 }
 
@@ -38,9 +38,14 @@ int cmd_overlay(struct opts *o, int argc, char *argv[])
 	/* The overlay binds to the tree before anything enters the model. */
 	if (session_init(&s, o) < 0 || session_tree(&s) < 0)
 		goto done;
-	s.k = kernel_new();
-	if (overlay_read(&s, ov) < 0 || session_vmlinux(&s) < 0)
+	if (overlay_read(&s, ov) < 0)
 		goto done;
+	/* A reader over the others: vmlinux and each module file. */
+	s.k = kernel_new();
+	if (overlay_read_vmlinux(ov, s.k, &s.kd) < 0 || session_key(&s) < 0)
+		goto done;
+	s.fc.rewrite = overlay_rewrite;
+	s.fc.rewrite_arg = ov;
 	if (o->graph)
 		ret = graph_model(&s, s.t, argc, argv);
 	else if (o->all)

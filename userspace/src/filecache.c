@@ -45,8 +45,12 @@ struct nsmod *filecache_get(struct filecache *l, const char *path)
 	slot = (struct nsmod **)hash_slot(l->by_path, m->path);
 	*slot = m;
 	*VEC_PUSH(l->mods, l->n, l->cap) = m;
-	if (image_read(path, &l->bufs, &img, &m->error) == 0 &&
-	    modelf_read(&img, m, &l->arena) == 0 && l->key)
+	if (image_read(path, &l->bufs, &img, &m->error) < 0 ||
+	    modelf_read(&img, m, &l->arena) < 0)
+		return m;
+	if (l->key)
 		m->sig = sig_check(l->key, img.data, img.size);
+	if (l->rewrite)
+		l->rewrite(l->rewrite_arg, m, &l->arena);
 	return m;
 }

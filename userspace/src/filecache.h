@@ -15,6 +15,9 @@
 
 struct filecache {
 	const struct sigkey *key;	/* set: each m->sig against it */
+	/* set: each file read is handed to it (--overlay rewrites it) */
+	void (*rewrite)(void *arg, struct nsmod *m, struct arena *a);
+	void *rewrite_arg;
 	struct arena arena;	/* every nsmod and its strings */
 	struct image_bufs bufs;
 	struct hash *by_path;	/* path -> struct nsmod */

@@ -317,6 +317,7 @@ static void add_symbol(struct reader *r, const GElf_Sym *sym,
 		e->gpl = sym->st_shndx == r->s.ksymtab_gpl;
 		e->pos = sym->st_value;
 		e->ns = "";
+		e->was_ns = NULL;
 		return;
 	}
 	if (strstartswith(name, KSTRTABNS) && r->s.kstrtab &&

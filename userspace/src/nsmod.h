@@ -13,6 +13,11 @@
 struct ns_export {
 	const char *sym;
 	const char *ns;		/* "" when the symbol has no namespace */
+	/*
+	 * NULL, or the file's own namespace when a reader gave the symbol
+	 * another (--overlay: the build's); ns is then that other one.
+	 */
+	const char *was_ns;
 	bool gpl;		/* in __ksymtab_gpl */
 	uint64_t pos;		/* offset in its __ksymtab* section */
 };
@@ -89,6 +94,11 @@ struct nsmod {
 	const char **allow_values;	/* modinfo allow_ns=, raw */
 	size_t n_allow_values;
 	bool allow_unterminated;	/* the last one has no NUL */
+	/*
+	 * The same module in the build a reader took this one's namespaces
+	 * and grants from (--overlay), or NULL when it has none.
+	 */
+	const struct nsmod *rebuilt;
 };
 
 #endif

@@ -16,6 +16,7 @@
 #include "nsallow.h"
 #include "overlay.h"
 #include "symvers.h"
+#include "vmlinux.h"
 
 struct ov_export {
 	const char *ns;
@@ -335,41 +336,95 @@ void overlay_bind(struct overlay *ov, const struct tree *t)
 	}
 }
 
-bool overlay_export(const struct overlay *ov, const char *sym,
-		    const char **ns, bool *gpl)
+/* The build's export of sym: its namespace and GPL flag. */
+static const struct ov_export *build_export(const struct overlay *ov,
+					    const char *sym)
 {
-	const struct ov_export *e = hash_find(ov->exports, sym);
-
-	if (!e)
-		return false;
-	*ns = e->ns;
-	*gpl = e->gpl;
-	return true;
+	return hash_find(ov->exports, sym);
 }
 
-bool overlay_grants(const struct overlay *ov, const char *name,
-		    const struct ns_grant **g, size_t *n)
+/* The grants the build gives the object name, or NULL: it has none. */
+static const struct ov_grants *build_grants(const struct overlay *ov,
+					    const char *name)
 {
-	const struct ov_grants *b = hash_find(ov->bound, name);
-
-	if (!b)
-		return false;
-	*g = b->g;
-	*n = b->n;
-	return true;
+	return hash_find(ov->bound, name);
 }
 
-int overlay_imports(const struct overlay *ov, const char *name,
-		    const char *ns)
+void overlay_rewrite(void *arg, struct nsmod *m, struct arena *a)
 {
-	const struct nsmod *m = hash_find(ov->files, name);
+	const struct overlay *ov = arg;
+	const struct ov_grants *b = build_grants(ov, m->name);
 	size_t i;
 
-	if (!m)
-		return -1;
-	for (i = 0; i < m->n_imports; i++) {
-		if (streq(m->imports[i], ns))
-			return 1;
+	for (i = 0; i < m->n_exports; i++) {
+		struct ns_export *e = &m->exports[i];
+		const struct ov_export *x = build_export(ov, e->sym);
+
+		if (!x)
+			continue;
+		if (!streq(e->ns, x->ns))
+			e->was_ns = e->ns;
+		e->ns = x->ns;
+		e->gpl = x->gpl;
 	}
-	return 0;
+	if (b) {
+		m->grants = b->n ? arena_memdup(a, b->g, b->n * sizeof(*b->g)) :
+			    NULL;
+		m->n_grants = b->n;
+	}
+	m->rebuilt = hash_find(ov->files, m->name);
+}
+
+struct vmlinux_arg {
+	const struct overlay *ov;
+	struct kernel *k;
+};
+
+static void vmlinux_export(void *arg, const char *sym, const char *ns,
+			   bool gpl)
+{
+	struct vmlinux_arg *va = arg;
+	const struct ov_export *x = build_export(va->ov, sym);
+	const char *was = NULL;
+
+	if (x) {
+		if (!streq(ns, x->ns))
+			was = ns;
+		ns = x->ns;
+		gpl = x->gpl;
+	}
+	kernel_add_vmlinux_export(va->k, sym, ns, was, gpl);
+}
+
+static void vmlinux_grant(void *arg, const char *ns, size_t nslen,
+			  const char *mod)
+{
+	struct vmlinux_arg *va = arg;
+
+	kernel_add_vmlinux_grant(va->k, ns, nslen, mod);
+}
+
+/* The build's grants stand for the tree's: the file is read all the same. */
+static void vmlinux_no_grant(void *arg, const char *ns, size_t nslen,
+			     const char *mod)
+{
+	(void)arg, (void)ns, (void)nslen, (void)mod;
+}
+
+int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
+			 const struct kdesc *d)
+{
+	const struct ov_grants *b = build_grants(ov, "vmlinux");
+	struct vmlinux_arg va = { .ov = ov, .k = k };
+	const struct vmlinux_reader rd = {
+		.export = vmlinux_export,
+		.grant = b ? vmlinux_no_grant : vmlinux_grant,
+		.arg = &va,
+	};
+	size_t i;
+
+	for (i = 0; b && i < b->n; i++)
+		kernel_add_grant(k, kernel_vmlinux(k), b->g[i].ns,
+				 b->g[i].mod);
+	return vmlinux_read_with(d, &rd);
 }

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 
 #include "nsallow.h"
-#include "overlay.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -49,6 +48,12 @@ struct requester {
 	bool trusted;		/* signed with the built-in key */
 	bool using_gplonly;
 	struct findings *out;
+	/* For the missing-import pass: listed in a moved namespace. */
+	struct moved {
+		const struct export *e;
+		const char *sym;
+	} *moved;
+	size_t n_moved, cap_moved;
 };
 
 static struct finding *add(struct requester *r, enum finding_kind kind,
@@ -132,34 +137,43 @@ static bool allowed(struct requester *r, const struct export *e,
 }
 
 /*
- * --overlay: R is listed in the namespace the series gave the symbol, and
- * was built without its import. One finding per namespace.
+ * The missing-import pass, nscheck's own finding after the kernel's
+ * (--overlay): R is listed in the namespace a reader moved the symbol
+ * into (the series'), and was built without its import. Not a refusal:
+ * the series must add the import. One finding per namespace, in the
+ * order of first use, with whether the build's module of R's name
+ * imports it.
  */
-static void missing_import(struct requester *r, size_t n0,
-			   const struct export *e, const char *sym)
+static void missing_imports(struct requester *r)
 {
+	size_t n0 = r->out->n, i, j;
 	struct finding *f;
-	size_t i;
 
-	for (i = n0; i < r->out->n; i++) {
-		f = &r->out->f[i];
-		if (f->kind == F_MISSING_IMPORT && streq(f->ns, e->ns)) {
-			f->count++;
-			return;
+	for (i = 0; i < r->n_moved; i++) {
+		const struct export *e = r->moved[i].e;
+
+		for (j = n0; j < r->out->n; j++) {
+			f = &r->out->f[j];
+			if (streq(f->ns, e->ns)) {
+				f->count++;
+				break;
+			}
 		}
+		if (j < r->out->n)
+			continue;
+		f = add(r, F_MISSING_IMPORT, r->moved[i].sym);
+		f->row = 3;
+		f->ns = e->ns;
+		f->was_ns = e->was_ns;
+		f->owner = e->owner->name;
+		f->count = 1;
+		f->build_imports = r->m->rebuilt ?
+				   imports(r->m->rebuilt, e->ns) : -1;
 	}
-	f = add(r, F_MISSING_IMPORT, sym);
-	f->row = 3;
-	f->ns = e->ns;
-	f->was_ns = e->was_ns;
-	f->owner = e->owner->name;
-	f->count = 1;
-	f->build_imports = r->k->ov ? overlay_imports(r->k->ov, r->m->name,
-						      e->ns) : -1;
 }
 
 /* resolve_symbol(): find_symbol(), inherit_taint(), then namespaces. */
-static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
+static void resolve(struct requester *r, const struct ns_undef *u)
 {
 	/* As fsa.gplok: a taint inherited below counts from the next one. */
 	bool gplok = !r->proprietary;
@@ -199,7 +213,9 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	if (ns_is_module_list(e->ns) || imports(r->m, e->ns))
 		return;
 	if (restricted && e->was_ns) {
-		missing_import(r, n0, e, u->sym);
+		/* Not the kernel's to say: the missing-import pass. */
+		*VEC_PUSH(r->moved, r->n_moved, r->cap_moved) =
+			(struct moved){ .e = e, .sym = u->sym };
 		return;
 	}
 	f = add(r, F_NOT_IMPORTED, u->sym);
@@ -265,8 +281,10 @@ bool verdict_check(const struct kernel *k, const struct nsmod *m,
 				add(&r, F_COMMON, u->sym);
 			continue;
 		}
-		resolve(&r, u, n0);
+		resolve(&r, u);
 	}
+	missing_imports(&r);
+	free(r.moved);
 	for (i = n0; i < out->n; i++) {
 		if (finding_refuses(&out->f[i]))
 			return false;

@@ -31,6 +31,18 @@ struct kdesc {
 int vmlinux_read(struct kernel *k, const struct kdesc *d);
 
 /*
+ * The same files, each export and grant handed to a reader of its own
+ * (--overlay rewrites them on their way into the model).
+ */
+struct vmlinux_reader {
+	void (*export)(void *arg, const char *sym, const char *ns, bool gpl);
+	void (*grant)(void *arg, const char *ns, size_t nslen,
+		      const char *mod);
+	void *arg;
+};
+int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd);
+
+/*
  * Whether the kernel built in kdir has CONFIG_MODULE_NS_ALLOW_SIG=y (its
  * .config): then *cert is its certs/signing_key.x509 (malloc'd).
  */
