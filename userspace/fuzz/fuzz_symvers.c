@@ -21,9 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct suggest_opts so = { .max_users = 2, .json = true };
 	struct kernel *k = kernel_new();
 	struct suggest *sg;
+	char *err = NULL;
 
 	/* Into the one model, then --suggest on it (no module). */
-	vmlinux_read(k, &d);
+	vmlinux_read(k, &d, &err);
+	free(err);
 	sg = suggest_new(k);
 	suggest_build(sg, NULL, NULL, 0, &so);
 	suggest_report(sg, &so);

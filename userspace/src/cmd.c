@@ -18,11 +18,14 @@
 #define MODULE_DIRECTORY "/lib/modules"
 #endif
 
-/* The module tree BASEDIR/lib/modules/KVER (kmod's module directory). */
-static char *tree_dir(const struct opts *o)
+/*
+ * The module tree BASEDIR/lib/modules/KVER (kmod's module directory)
+ * into *dir; 0, or -errno after saying why.
+ */
+static int tree_dir(const struct opts *o, char **dir)
 {
 	const char *kver = o->kver;
-	char *path, *osrelease = NULL, *dir;
+	char *path, *osrelease = NULL;
 	struct utsname u;
 	size_t len;
 	int r;
@@ -32,33 +35,36 @@ static char *tree_dir(const struct opts *o)
 		path = xasprintf("%s/proc/sys/kernel/osrelease", o->root);
 		r = read_whole_file(path, &osrelease, &len);
 		if (r < 0) {
-			ERR("%s: %s\n", path, strerror(-r));
+			cmd_error(r, xasprintf("%s: %s", path, strerror(-r)));
 			free(path);
-			return NULL;
+			return r;
 		}
 		free(path);
 		osrelease[strcspn(osrelease, "\n")] = '\0';
 		kver = osrelease;
 	} else if (!kver) {
 		if (uname(&u) < 0) {
-			ERR("uname: %m\n");
-			return NULL;
+			r = -errno;
+			return cmd_error(r, xasprintf("uname: %s",
+						      strerror(-r)));
 		}
 		kver = u.release;
 	}
-	dir = xasprintf("%s%s/%s", o->basedir ? o->basedir : "",
-			MODULE_DIRECTORY, kver);
+	*dir = xasprintf("%s%s/%s", o->basedir ? o->basedir : "",
+			 MODULE_DIRECTORY, kver);
 	free(osrelease);
-	return dir;
+	return 0;
 }
 
 int session_init(struct session *s, struct opts *o)
 {
+	int r;
+
 	*s = (struct session){ .o = o };
 	filecache_init(&s->fc);
-	s->dirname = tree_dir(o);
-	if (!s->dirname)
-		return -1;
+	r = tree_dir(o, &s->dirname);
+	if (r < 0)
+		return r;
 	s->kd = (struct kdesc){
 		.symvers = o->symvers.v,
 		.n_symvers = o->symvers.n,
@@ -140,7 +146,7 @@ int session_tree(struct session *s)
 
 /*
  * CONFIG_MODULE_NS_ALLOW_SIG: on with --trusted-key, or when --kdir's
- * .config has it (its certs/signing_key.x509). -1 after an error.
+ * .config has it (its certs/signing_key.x509). -errno after saying why.
  */
 int cmd_read_key(struct opts *o)
 {
@@ -166,8 +172,10 @@ int cmd_read_key(struct opts *o)
 
 int session_key(struct session *s)
 {
-	if (cmd_read_key(s->o) < 0)
-		return -1;
+	int r = cmd_read_key(s->o);
+
+	if (r < 0)
+		return r;
 	if (s->o->key)
 		kernel_set_sig_rule(s->k);
 	s->fc.key = s->o->key;
@@ -176,11 +184,22 @@ int session_key(struct session *s)
 
 int session_vmlinux(struct session *s)
 {
+	char *err = NULL;
+	int r;
+
 	if (!s->k)
 		s->k = kernel_new();
-	if (vmlinux_read(s->k, &s->kd) < 0)
-		return -1;
+	r = vmlinux_read(s->k, &s->kd, &err);
+	if (r < 0)
+		return cmd_error(r, err);
 	return session_key(s);
+}
+
+int cmd_error(int r, char *err)
+{
+	ERR("%s\n", err ? err : strerror(-r));
+	free(err);
+	return r;
 }
 
 int cmd_exit_status(const struct report *rep)
@@ -228,9 +247,13 @@ int cmd_check_plan(struct session *s, struct planner *p, const char *arg,
 	enum status status;
 	size_t j;
 
+	char *err = NULL;
+	int r;
+
 	*changed = false;
-	if (plan(p, arg) < 0)
-		return -1;
+	r = plan(p, arg, &err);
+	if (r < 0)
+		return cmd_error(r, err);
 	for (j = 0; j < p->n; j++) {
 		struct step *st = &p->steps[j];
 		bool load = !keep || p->n > 1;

@@ -59,7 +59,7 @@ struct session {
 	struct filecache fc;
 };
 
-/* The tree's folder and vmlinux's description. -1 after an error. */
+/* The tree's folder and vmlinux's description. -errno after an error. */
 int session_init(struct session *s, struct opts *o);
 void session_free(struct session *s);
 /*
@@ -69,16 +69,28 @@ void session_free(struct session *s);
 int session_tree(struct session *s);
 /*
  * vmlinux into the model (made when s->k is NULL), then session_key().
- * -1 after an error.
+ * -errno after an error.
  */
 int session_vmlinux(struct session *s);
 /*
  * The signature rule: its key into o->key, the model and the file
- * cache. -1 after an error.
+ * cache. -errno after an error.
  */
 int session_key(struct session *s);
 
-/* CONFIG_MODULE_NS_ALLOW_SIG's key into o->key. -1 after an error. */
+/*
+ * Errors, one convention: a function that can fail returns 0 or -errno
+ * and prints nothing; when -errno alone does not say what failed, it
+ * also sets *err to a malloc'd message that names the file. The driver
+ * reports it once, here: "nscheck: ERROR: <err>" (strerror() without
+ * one), frees err and returns r. A module file that cannot be checked
+ * is not an error of the run but a fact about that module: its reader
+ * returns -errno too, and the message is the module's (nsmod.error),
+ * reported with it.
+ */
+int cmd_error(int r, char *err);
+
+/* CONFIG_MODULE_NS_ALLOW_SIG's key into o->key. -errno after an error. */
 int cmd_read_key(struct opts *o);
 void cmd_warn_no_symvers(const struct kernel *k);
 int cmd_exit_status(const struct report *rep);

@@ -4,6 +4,8 @@
  * as Graphviz DOT
  */
 
+#include <errno.h>
+
 #include "cmd.h"
 #include "graph.h"
 #include "log.h"
@@ -25,7 +27,10 @@ int graph_model(struct session *s, struct tree *t, int argc, char *argv[])
 	for (i = 0; (size_t)i < n; i++) {
 		if (!argc && !t->files[i].chosen)
 			continue;
-		if (plan(&p, argc ? argv[i] : t->files[i].path) < 0) {
+		char *err = NULL;
+
+		if (plan(&p, argc ? argv[i] : t->files[i].path, &err) < 0) {
+			cmd_error(-ENOENT, err);
 			errors++;
 			continue;
 		}

@@ -12,9 +12,13 @@
 static struct kernel *live_model(const struct live *lv, struct kdesc *kd)
 {
 	struct kernel *k = kernel_new();
+	char *err = NULL;
+	int r;
 
 	kd->no_grants = true;
-	if (vmlinux_read(k, kd) < 0) {
+	r = vmlinux_read(k, kd, &err);
+	if (r < 0) {
+		cmd_error(r, err);
 		kernel_free(k);
 		return NULL;
 	}
@@ -68,9 +72,15 @@ static int run_live(struct session *s, int argc, char *argv[])
 		.t = s->t,
 	};
 	struct live lv;
-	int ret = EXIT_ERROR;
+	char *err = NULL;
+	int r, ret = EXIT_ERROR;
 
-	if (live_read(&lv, &lo) < 0 || cmd_read_key(o) < 0)
+	r = live_read(&lv, &lo, &err);
+	if (r < 0) {
+		cmd_error(r, err);
+		goto done;
+	}
+	if (cmd_read_key(o) < 0)
 		goto done;
 	if (!lv.sig_rule && o->key) {
 		INF("the kernel does not bind grants to a key: --trusted-key "

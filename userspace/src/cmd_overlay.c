@@ -12,18 +12,20 @@
 #include "log.h"
 #include "overlay.h"
 
-/* The builds' namespaces and grants, bound to the tree. -1 after an error. */
+/*
+ * The builds' namespaces and grants, bound to the tree; -errno after an
+ * error.
+ */
 static int overlay_read(struct session *s, struct overlay *ov)
 {
 	char *err = NULL;
 	size_t i;
+	int r;
 
 	for (i = 0; i < s->o->overlay.n; i++) {
-		if (overlay_add(ov, s->o->overlay.v[i], &err) < 0) {
-			ERR("%s\n", err);
-			free(err);
-			return -1;
-		}
+		r = overlay_add(ov, s->o->overlay.v[i], &err);
+		if (r < 0)
+			return cmd_error(r, err);
 	}
 	overlay_bind(ov, s->t);
 	return 0;
@@ -33,7 +35,8 @@ int cmd_overlay(struct opts *o, int argc, char *argv[])
 {
 	struct overlay *ov = overlay_new();
 	struct session s;
-	int ret = EXIT_ERROR;
+	char *err = NULL;
+	int r, ret = EXIT_ERROR;
 
 	/* The overlay binds to the tree before anything enters the model. */
 	if (session_init(&s, o) < 0 || session_tree(&s) < 0)
@@ -42,7 +45,12 @@ int cmd_overlay(struct opts *o, int argc, char *argv[])
 		goto done;
 	/* A reader over the others: vmlinux and each module file. */
 	s.k = kernel_new();
-	if (overlay_read_vmlinux(ov, s.k, &s.kd) < 0 || session_key(&s) < 0)
+	r = overlay_read_vmlinux(ov, s.k, &s.kd, &err);
+	if (r < 0) {
+		cmd_error(r, err);
+		goto done;
+	}
+	if (session_key(&s) < 0)
 		goto done;
 	s.fc.rewrite = overlay_rewrite;
 	s.fc.rewrite_arg = ov;

@@ -8,7 +8,8 @@
  * (signed with the built-in key, CONFIG_MODULE_NS_ALLOW_SIG). Readers
  * fill it (vmlinux.c for vmlinux, kernel_load() for a module file, live.c
  * for the running kernel, overlay.c rewriting what the others read with
- * another build's namespaces and grants); verdict.c decides on it; --suggest and --graph walk it.
+ * another build's namespaces and grants); verdict.c decides on it;
+ * --suggest and --graph walk it.
  *
  * Lookups that model the kernel's own take a "self" object to leave out:
  * the requester, whose exports and records never count for itself.

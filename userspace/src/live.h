@@ -60,16 +60,18 @@ struct live {
 	struct live_set *sets;	/* in the index's order */
 	size_t n_sets, cap_sets;
 	bool sig_rule;		/* trusted exists: CONFIG_MODULE_NS_ALLOW_SIG */
+	char *err;		/* the first error, until live_read() returns */
 	struct external_file *ext;	/* --external's module files */
 	size_t n_ext, cap_ext;
 	const struct live_opts *o;
 };
 
 /*
- * Read the running system. Returns 0, or -1 after an error naming the
- * file or module (no index, a loaded module without a file...).
+ * Read the running system. Returns 0, or -errno with *err set to a
+ * malloc'd message naming the file or module (no index, a loaded module
+ * without a file...).
  */
-int live_read(struct live *lv, const struct live_opts *o);
+int live_read(struct live *lv, const struct live_opts *o, char **err);
 void live_free(struct live *lv);
 
 /*

@@ -4,6 +4,7 @@
  * records
  */
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include <gelf.h>
@@ -46,7 +47,7 @@ static int fail(struct reader *r, char *msg)
 		r->m->error = msg;
 	else
 		free(msg);
-	return -1;
+	return -ENOEXEC;
 }
 
 static Elf_Data *section_data(struct reader *r, size_t idx)
@@ -427,7 +428,7 @@ static void settle(struct reader *r)
 int modelf_read(const struct image *img, struct nsmod *m, struct arena *a)
 {
 	struct reader r = { .img = img, .m = m, .a = a };
-	int ret = -1;
+	int ret = -ENOEXEC;
 
 	if (img->size < EI_NIDENT && img->size >= SELFMAG &&
 	    !memcmp(img->data, ELFMAG, SELFMAG)) {

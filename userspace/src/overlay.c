@@ -147,7 +147,7 @@ static int read_nsallow(struct overlay *ov, const char *path, char **err)
 		return 0;
 	if (r < 0) {
 		*err = xasprintf("%s: %s", path, strerror(-r));
-		return -1;
+		return r;
 	}
 	for (line = buf; line < buf + len; line = end + 1) {
 		char *f[3], *name, *rec;
@@ -171,7 +171,7 @@ static int read_nsallow(struct overlay *ov, const char *path, char **err)
 					 "<module>TAB<owner>", path, lineno);
 			free(rec);
 			free(buf);
-			return -1;
+			return -EINVAL;
 		}
 		free(rec);
 		/* vmlinux's come from modules.builtin.modinfo. */
@@ -222,7 +222,7 @@ static int add_files(struct overlay *ov, const char *dir, bool build_tree,
 	r = tree_open(&t, &to);
 	if (r < 0) {
 		*err = xasprintf("%s: %s", dir, strerror(-r));
-		return -1;
+		return r;
 	}
 	for (i = 0; i < t->n_files; i++) {
 		if (t->files[i].chosen && access(t->files[i].path, R_OK) == 0)
@@ -239,20 +239,20 @@ static int add_build(struct overlay *ov, const char *dir, char **err)
 
 	free(path);
 	if (r < 0)
-		return -1;
+		return r;
 	ov->vmlinux = true;
 	path = xasprintf("%s/modules.builtin.modinfo", dir);
 	if (access(path, F_OK) == 0)
 		r = builtin_read_grants(path, on_builtin, ov, err);
 	free(path);
 	if (r < 0)
-		return -1;
+		return r;
 	path = xasprintf("%s/modules.order", dir);
 	if (access(path, F_OK) == 0)
 		r = add_files(ov, dir, true, err);
 	free(path);
 	if (r < 0)
-		return -1;
+		return r;
 	path = xasprintf("%s/Module.nsallow", dir);
 	r = read_nsallow(ov, path, err);
 	free(path);
@@ -266,15 +266,17 @@ int overlay_add(struct overlay *ov, const char *path, char **err)
 	bool build;
 
 	if (stat(path, &st) < 0) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		return -1;
+		int e = errno;
+
+		*err = xasprintf("%s: %s", path, strerror(e));
+		return -e;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		struct nsmod *m = filecache_get(&ov->l, path);
 
 		if (m->error) {
 			*err = xasprintf("%s: %s", path, m->error);
-			return -1;
+			return -ENOEXEC;
 		}
 		add_file(ov, path);
 		return 0;
@@ -412,7 +414,7 @@ static void vmlinux_no_grant(void *arg, const char *ns, size_t nslen,
 }
 
 int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
-			 const struct kdesc *d)
+			 const struct kdesc *d, char **err)
 {
 	const struct ov_grants *b = build_grants(ov, "vmlinux");
 	struct vmlinux_arg va = { .ov = ov, .k = k };
@@ -426,5 +428,5 @@ int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
 	for (i = 0; b && i < b->n; i++)
 		kernel_add_grant(k, kernel_vmlinux(k), b->g[i].ns,
 				 b->g[i].mod);
-	return vmlinux_read_with(d, &rd);
+	return vmlinux_read_with(d, &rd, err);
 }

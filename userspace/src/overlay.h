@@ -28,7 +28,8 @@ void overlay_free(struct overlay *ov);
  * Add what path holds: a kernel build tree (Module.symvers, and
  * modules.builtin.modinfo, Module.nsallow and modules.order's module
  * files when it has them), a module file, or a folder of module files.
- * Returns 0, or -1 with *err set to a malloc'd message naming the file.
+ * Returns 0, or -errno with *err set to a malloc'd message naming the
+ * file.
  */
 int overlay_add(struct overlay *ov, const char *path, char **err);
 
@@ -52,9 +53,9 @@ void overlay_rewrite(void *arg, struct nsmod *m, struct arena *a);
 /*
  * vmlinux into k as vmlinux_read() reads it, its exports rewritten the
  * same way, and its grants the build's when the build describes vmlinux.
- * Returns 0, or -1 after an error naming the file.
+ * Returns 0, or -errno with *err set as vmlinux_read() sets it.
  */
 int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
-			 const struct kdesc *d);
+			 const struct kdesc *d, char **err);
 
 #endif

@@ -3,6 +3,7 @@
  * nscheck - what loading one argument loads, in order
  */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -244,16 +245,16 @@ bool plan_is_file(const char *arg)
 	       stat(arg, &st) == 0;
 }
 
-static int plan_name(struct planner *p, const char *arg)
+static int plan_name(struct planner *p, const char *arg, char **err)
 {
 	struct kmod_list *list = NULL, *l;
 	const struct tree_file *f;
 	int found = 0;
 
 	if (!p->t) {
-		ERR("%s: not a module file, and no module tree to look it "
-		    "up in\n", arg);
-		return -1;
+		*err = xasprintf("%s: not a module file, and no module tree to "
+				 "look it up in", arg);
+		return -ENOENT;
 	}
 	if (!p->t->ctx) {
 		f = tree_find(p->t, arg);
@@ -267,12 +268,13 @@ static int plan_name(struct planner *p, const char *arg)
 			return 0;
 		}
 		/* No modules.dep.bin: depmod never ran, no modules.alias. */
-		ERR("module %s not found in %s: no module of that name; "
-		    "depmod has not run there (no modules.dep.bin or "
-		    "modules.alias), so it was not looked up as an alias: run "
-		    "depmod on the tree, or name the module or its file\n",
-		    arg, p->t->dir);
-		return -1;
+		*err = xasprintf("module %s not found in %s: no module of that "
+				 "name; depmod has not run there (no "
+				 "modules.dep.bin or modules.alias), so it was "
+				 "not looked up as an alias: run depmod on the "
+				 "tree, or name the module or its file", arg,
+				 p->t->dir);
+		return -ENOENT;
 	}
 	/* A name or an alias, as modprobe looks it up. */
 	if (kmod_module_new_from_lookup(p->t->ctx, arg, &list) < 0)
@@ -293,20 +295,21 @@ static int plan_name(struct planner *p, const char *arg)
 	}
 	kmod_module_unref_list(list);
 	if (!found) {
-		ERR("module %s not found in %s\n", arg, p->t->dir);
-		return -1;
+		*err = xasprintf("module %s not found in %s", arg,
+				 p->t->dir);
+		return -ENOENT;
 	}
 	return 0;
 }
 
-int plan(struct planner *p, const char *arg)
+int plan(struct planner *p, const char *arg, char **err)
 {
 	struct nsmod *m;
 	size_t first;
 
 	p->n = 0;
 	if (!plan_is_file(arg))
-		return plan_name(p, arg);
+		return plan_name(p, arg, err);
 	/* insmod FILE, after what it needs from the tree. */
 	m = filecache_get(p->l, arg);
 	if (!m->error)

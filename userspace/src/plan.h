@@ -45,9 +45,10 @@ void planner_free(struct planner *p);
 
 /*
  * The steps for one argument (in p->steps, p->n; replaced by the next
- * call). Returns 0, or -1 after an error (a name found nowhere).
+ * call). Returns 0, or -ENOENT with *err set to a malloc'd message (a
+ * name found nowhere).
  */
-int plan(struct planner *p, const char *arg);
+int plan(struct planner *p, const char *arg, char **err);
 
 /*
  * Whether an argument is a file (it has a '/', a module file's name, or

@@ -3,6 +3,7 @@
  * nscheck - Module.symvers
  */
 
+#include <errno.h>
 #include <ctype.h>
 #include <stdlib.h>
 
@@ -84,13 +85,13 @@ int symvers_read(const char *path,
 	r = read_whole_file(path, &buf, &len);
 	if (r < 0) {
 		*err = xasprintf("%s: %s", path, strerror(-r));
-		return -1;
+		return r;
 	}
 	if (memchr(buf, '\0', len)) {
 		*err = xasprintf("%s: binary data, not a Module.symvers",
 				 path);
 		free(buf);
-		return -1;
+		return -EINVAL;
 	}
 	for (line = buf; line < buf + len; line = end + 1) {
 		struct symvers_line l;
@@ -110,7 +111,7 @@ int symvers_read(const char *path,
 					 "Module.symvers line: %s", path,
 					 lineno, why);
 			free(buf);
-			return -1;
+			return -EINVAL;
 		}
 		fn(&l, arg);
 	}

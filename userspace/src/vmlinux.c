@@ -68,7 +68,7 @@ static char *tree_symvers(const char *dirname, const char *basedir)
 	return NULL;
 }
 
-int vmlinux_read(struct kernel *k, const struct kdesc *d)
+int vmlinux_read(struct kernel *k, const struct kdesc *d, char **err)
 {
 	const struct vmlinux_reader rd = {
 		.export = add_export,
@@ -76,27 +76,28 @@ int vmlinux_read(struct kernel *k, const struct kdesc *d)
 		.arg = k,
 	};
 
-	return vmlinux_read_with(d, &rd);
+	return vmlinux_read_with(d, &rd, err);
 }
 
-int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd)
+int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd,
+		      char **err)
 {
 	void *arg = (void *)rd;
-	char *path = NULL, *err = NULL;
+	char *path = NULL;
 	size_t i;
 	int r = 0;
 
 	for (i = 0; r == 0 && i < d->n_symvers; i++)
-		r = symvers_read(d->symvers[i], on_symvers, arg, &err);
+		r = symvers_read(d->symvers[i], on_symvers, arg, err);
 	if (r == 0 && d->kdir) {
 		path = xasprintf("%s/Module.symvers", d->kdir);
-		r = symvers_read(path, on_symvers, arg, &err);
+		r = symvers_read(path, on_symvers, arg, err);
 		free(path);
 	} else if (r == 0 && !d->n_symvers) {
 		path = tree_symvers(d->dirname, d->basedir);
 		if (path) {
 			INF("using %s\n", path);
-			r = symvers_read(path, on_symvers, arg, &err);
+			r = symvers_read(path, on_symvers, arg, err);
 		}
 		free(path);
 	}
@@ -108,12 +109,9 @@ int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd)
 	else
 		path = xasprintf("%s/modules.builtin.modinfo", d->dirname);
 	if (access(path, F_OK) == 0)
-		r = builtin_read_grants(path, on_builtin, arg, &err);
+		r = builtin_read_grants(path, on_builtin, arg, err);
 	free(path);
 done:
-	if (r < 0)
-		ERR("%s\n", err);
-	free(err);
 	return r;
 }
 

@@ -26,9 +26,10 @@ struct kdesc {
  * either, the module tree's build/Module.symvers when there is one. Its
  * grants (unless d->no_grants): --kdir's modules.builtin.modinfo, else
  * the module tree's.
- * Returns 0, or -1 after an error naming the file.
+ * Returns 0, or -errno with *err set to a malloc'd message naming the
+ * file.
  */
-int vmlinux_read(struct kernel *k, const struct kdesc *d);
+int vmlinux_read(struct kernel *k, const struct kdesc *d, char **err);
 
 /*
  * The same files, each export and grant handed to a reader of its own
@@ -40,7 +41,8 @@ struct vmlinux_reader {
 		      const char *mod);
 	void *arg;
 };
-int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd);
+int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd,
+		      char **err);
 
 /*
  * Whether the kernel built in kdir has CONFIG_MODULE_NS_ALLOW_SIG=y (its
