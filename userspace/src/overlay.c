@@ -136,54 +136,56 @@ static char *owner_name(const char *owner)
 	return name;
 }
 
+struct nsallow_read {
+	struct overlay *ov;
+	const char *path;
+	char **err;
+};
+
 /* Module.nsallow: "ns<TAB>module<TAB>owner" a line. */
+static int nsallow_line(char *line, size_t lineno, void *arg)
+{
+	struct nsallow_read *nr = arg;
+	char *f[3], *name, *rec;
+	size_t colon;
+
+	if (!*line)
+		return 0;
+	f[0] = line;
+	f[1] = strchr(f[0], '\t');
+	f[2] = f[1] ? strchr(f[1] + 1, '\t') : NULL;
+	if (f[2])
+		*f[1]++ = *f[2]++ = '\0';
+	rec = f[2] ? xasprintf("%s:%s", f[0], f[1]) : NULL;
+	if (!rec || strchr(f[2], '\t') ||
+	    !ns_allow_record_ok(rec, strlen(rec), &colon)) {
+		*nr->err = xasprintf("%s: line %zu: not <namespace>TAB"
+				     "<module>TAB<owner>", nr->path, lineno);
+		free(rec);
+		return -EINVAL;
+	}
+	free(rec);
+	/* vmlinux's come from modules.builtin.modinfo. */
+	if (!streq(f[2], "vmlinux")) {
+		name = owner_name(f[2]);
+		add_grant(nr->ov, name, false, true, f[0], strlen(f[0]), f[1]);
+		free(name);
+	}
+	return 0;
+}
+
 static int read_nsallow(struct overlay *ov, const char *path, char **err)
 {
-	char *buf, *line, *end;
-	size_t len, lineno = 0, colon;
-	int r = read_whole_file(path, &buf, &len);
+	struct nsallow_read nr = { .ov = ov, .path = path, .err = err };
+	int r;
 
+	*err = NULL;
+	r = read_lines(path, false, nsallow_line, &nr);
 	if (r == -ENOENT)
 		return 0;
-	if (r < 0) {
+	if (r < 0 && !*err)
 		*err = xasprintf("%s: %s", path, strerror(-r));
-		return r;
-	}
-	for (line = buf; line < buf + len; line = end + 1) {
-		char *f[3], *name, *rec;
-
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		lineno++;
-		if (!*line)
-			continue;
-		f[0] = line;
-		f[1] = strchr(f[0], '\t');
-		f[2] = f[1] ? strchr(f[1] + 1, '\t') : NULL;
-		if (f[2])
-			*f[1]++ = *f[2]++ = '\0';
-		rec = f[2] ? xasprintf("%s:%s", f[0], f[1]) : NULL;
-		if (!rec || strchr(f[2], '\t') ||
-		    !ns_allow_record_ok(rec, strlen(rec), &colon)) {
-			*err = xasprintf("%s: line %zu: not <namespace>TAB"
-					 "<module>TAB<owner>", path, lineno);
-			free(rec);
-			free(buf);
-			return -EINVAL;
-		}
-		free(rec);
-		/* vmlinux's come from modules.builtin.modinfo. */
-		if (!streq(f[2], "vmlinux")) {
-			name = owner_name(f[2]);
-			add_grant(ov, name, false, true, f[0], strlen(f[0]),
-				  f[1]);
-			free(name);
-		}
-	}
-	free(buf);
-	return 0;
+	return r;
 }
 
 static void add_file(struct overlay *ov, const char *path)

@@ -354,38 +354,33 @@ static int walk_dir(struct walk *w, const char *path, size_t base,
 	return err;
 }
 
+/* modules.order: "kernel/x/y.ko" (or ".o", older) a line. */
+static int order_line(char *line, size_t lineno, void *arg)
+{
+	struct walk *w = arg;
+	size_t l = strlen(line);
+	char *path;
+
+	(void)lineno;
+	if (!l)
+		return 0;
+	if (l > 2 && streq(line + l - 2, ".o"))
+		path = xasprintf("%s/%.*sko", w->t->dir, (int)l - 1, line);
+	else
+		path = xasprintf("%s/%s", w->t->dir, line);
+	add_file(w, path, 0);
+	free(path);
+	return 0;
+}
+
 /* A kernel build tree: the modules of its modules.order. */
 static int read_order(struct walk *w, const char *kdir)
 {
 	char *order = xasprintf("%s/modules.order", kdir);
-	char *buf, *line, *end;
-	size_t len;
-	int err;
+	int err = read_lines(order, false, order_line, w);
 
-	err = read_whole_file(order, &buf, &len);
 	free(order);
-	if (err < 0)
-		return err;
-	for (line = buf; line < buf + len; line = end + 1) {
-		char *path;
-		size_t l;
-
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		l = strlen(line);
-		if (!l)
-			continue;
-		if (l > 2 && streq(line + l - 2, ".o"))
-			path = xasprintf("%s/%.*sko", kdir, (int)l - 1, line);
-		else
-			path = xasprintf("%s/%s", kdir, line);
-		add_file(w, path, 0);
-		free(path);
-	}
-	free(buf);
-	return 0;
+	return err;
 }
 
 static int cmp_file(const void *a, const void *b)
@@ -395,27 +390,22 @@ static int cmp_file(const void *a, const void *b)
 }
 
 /* modules.builtin: "kernel/x/y.ko" a line. */
+static int builtin_line(char *line, size_t lineno, void *arg)
+{
+	struct tree *t = arg;
+
+	(void)lineno;
+	if (*line)
+		*hash_slot(t->builtin, path_modname(&t->arena, line)) = t;
+	return 0;
+}
+
 static void read_builtin(struct tree *t)
 {
 	char *path = xasprintf("%s/modules.builtin", t->dir);
-	char *buf, *line, *end;
-	size_t len;
 
-	if (read_whole_file(path, &buf, &len) < 0) {
-		free(path);
-		return;
-	}
+	read_lines(path, false, builtin_line, t);
 	free(path);
-	for (line = buf; line < buf + len; line = end + 1) {
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		if (*line)
-			*hash_slot(t->builtin, path_modname(&t->arena, line)) =
-				t;
-	}
-	free(buf);
 }
 
 static void open_kmod(struct tree *t)
