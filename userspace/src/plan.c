@@ -245,6 +245,42 @@ bool plan_is_file(const char *arg)
 	       stat(arg, &st) == 0;
 }
 
+/*
+ * An alias of a tree depmod has not indexed: the names libkmod finds for
+ * it in the indexes of a scratch copy, each the tree's file of that name
+ * (the scratch copy's paths are links), planned as without the index.
+ */
+static int plan_alias(struct planner *p, const char *arg, char **err)
+{
+	struct kmod_list *list = NULL, *l;
+	const struct tree_file *f;
+	int found = 0;
+
+	if (kmod_module_new_from_lookup(p->t->scratch_ctx, arg, &list) < 0)
+		list = NULL;
+	kmod_list_foreach(l, list) {
+		struct kmod_module *mod = kmod_module_get_module(l);
+		const char *name = kmod_module_get_name(mod);
+
+		f = tree_find(p->t, name);
+		if (f && kmod_module_get_path(mod)) {
+			probe(p, f->path, true);
+			mark_given(p, f->path);
+			found++;
+		} else if (!kmod_module_get_path(mod)) {
+			INF("%s: %s is built into vmlinux\n", arg, name);
+			found++;
+		}
+		kmod_module_unref(mod);
+	}
+	kmod_module_unref_list(list);
+	if (!found) {
+		*err = xasprintf("module %s not found in %s", arg, p->t->dir);
+		return -ENOENT;
+	}
+	return 0;
+}
+
 static int plan_name(struct planner *p, const char *arg, char **err)
 {
 	struct kmod_list *list = NULL, *l;
@@ -267,7 +303,9 @@ static int plan_name(struct planner *p, const char *arg, char **err)
 			INF("%s: built into vmlinux\n", arg);
 			return 0;
 		}
-		/* No modules.dep.bin: depmod never ran, no modules.alias. */
+		/* No modules.dep.bin: an alias, from a scratch copy's. */
+		if (tree_index(p->t))
+			return plan_alias(p, arg, err);
 		*err = xasprintf("module %s not found in %s: no module of that "
 				 "name; depmod has not run there (no "
 				 "modules.dep.bin or modules.alias), so it was "
