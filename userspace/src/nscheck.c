@@ -217,8 +217,10 @@ static int check_usage(unsigned int given)
 	return 0;
 }
 
+typedef int (*cmd_fn)(struct opts *o, int argc, char *argv[]);
+
 /* The mode's driver. */
-static int (*mode(const struct opts *o))(struct opts *, int, char **)
+static cmd_fn mode(const struct opts *o)
 {
 	if (o->live)
 		return cmd_live;
@@ -372,6 +374,7 @@ int main(int argc, char *argv[])
 	/* Under --root, the tree is there too. */
 	if (o.root && !o.basedir)
 		o.basedir = o.root;
+	/* --overlay alone checks the whole tree, as --all. */
 	if (o.overlay.n && !(given & (G_MODULES | G_GRAPH)))
 		o.all = true;
 	o.sg.json = o.rep.json;

@@ -70,6 +70,8 @@ void tree_free(struct tree *t);
  * depmod could not run.
  */
 struct kmod_ctx *tree_index(struct tree *t);
+/* The scratch copy and its libkmod context, gone (treeindex.c). */
+void tree_index_free(struct tree *t);
 
 /* The file kept for a module name ('-' and '_' alike), or NULL. */
 const struct tree_file *tree_find(const struct tree *t, const char *name);
