@@ -44,7 +44,7 @@ rc=0
 "$nscheck" --all -b "$DEB_TREE" -k "$DEB_KVER" -E "$DEB_SYMVERS" --json \
 	>"$out/audit.json" || rc=$?
 read -r checked refused unreadable < <(jq -r \
-	'.summary | "\(.checked) \(.refused) \(.unreadable)"' "$out/audit.json")
+	'.summary | "\(.checked) \(.refused) \(.unreadable + .malformed)"' "$out/audit.json")
 echo "audit-debian: $DEB_KVER: $checked modules checked, $refused refused," \
 	"$unreadable unreadable (exit $rc)"
 jq -r '.modules[] | select(.status != "loads") |
@@ -109,7 +109,7 @@ overlay() {
 	"$nscheck" --all -b "$DEB_TREE" -k "$DEB_KVER" -E "$DEB_SYMVERS" \
 		--json "$@" >"$out/$name.json" || rc=$?
 	read -r checked refused missing unreadable < <(jq -r '.summary |
-		"\(.checked) \(.refused) \(.missing_import) \(.unreadable)"' \
+		"\(.checked) \(.refused) \(.missing_import) \(.unreadable + .malformed)"' \
 		"$out/$name.json")
 	echo "audit-debian: $name: $DEB_KVER as if built with $*:" \
 		"$checked modules checked, $refused refused, $missing listed" \

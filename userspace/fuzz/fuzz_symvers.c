@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nscheck fuzzing - a Module.symvers (symvers.c), whose vmlinux lines go
- * into the model as describe_vmlinux() puts them, then --suggest on it.
+ * into the model as vmlinux_read() puts them, then --suggest on it.
  */
 
 #include <stdlib.h>
 
-#include "describe.h"
+#include "vmlinux.h"
 #include "fuzz.h"
 #include "kernel.h"
 #include "suggest.h"
@@ -21,9 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct suggest_opts so = { .max_users = 2, .json = true };
 	struct kernel *k = kernel_new();
 	struct suggest *sg;
+	char *err = NULL;
 
 	/* Into the one model, then --suggest on it (no module). */
-	describe_vmlinux(k, &d);
+	vmlinux_read(k, &d, &err);
+	free(err);
 	sg = suggest_new(k);
 	suggest_build(sg, NULL, NULL, 0, &so);
 	suggest_report(sg, &so);

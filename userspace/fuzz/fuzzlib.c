@@ -13,7 +13,7 @@
 #include <gelf.h>
 
 #include "fuzz.h"
-#include "loader.h"
+#include "filecache.h"
 #include "log.h"
 #include "report.h"
 #include "kernel.h"
@@ -191,10 +191,10 @@ static struct kernel *fuzz_kernel(bool world_too)
 	struct kernel *k = kernel_new();
 	size_t i;
 
-	kernel_add_vmlinux_export(k, "printk", "", false);
-	kernel_add_vmlinux_export(k, "v_gpl_fn", "", true);
-	kernel_add_vmlinux_export(k, "v_ns_fn", "VNS", false);
-	kernel_add_vmlinux_export(k, "v_res_fn", "VRES", true);
+	kernel_add_vmlinux_export(k, "printk", "", NULL, false);
+	kernel_add_vmlinux_export(k, "v_gpl_fn", "", NULL, true);
+	kernel_add_vmlinux_export(k, "v_ns_fn", "VNS", NULL, false);
+	kernel_add_vmlinux_export(k, "v_res_fn", "VRES", NULL, true);
 	kernel_add_vmlinux_grant(k, "VRES", 4, "fuzz");
 	for (i = 0; world_too && i < NWORLD; i++)
 		kernel_load(k, &world[i], verdict_proprietary(&world[i]));
@@ -230,11 +230,11 @@ void fuzz_check(const char *path)
 	enum status status = STATUS_UNREADABLE;
 	struct findings fs = { 0 };
 	struct kernel *k;
-	struct loader l;
+	struct filecache l;
 	struct nsmod *m;
 
-	loader_init(&l);
-	m = loader_get(&l, path);
+	filecache_init(&l);
+	m = filecache_get(&l, path);
 	k = fuzz_kernel(true);
 	if (m->error) {
 		if (m->name)
@@ -253,7 +253,7 @@ void fuzz_check(const char *path)
 
 	kernel_free(k);
 	free(fs.f);
-	loader_free(&l);
+	filecache_free(&l);
 }
 
 /* Every target's libFuzzer entry for set-up: the same one for all. */

@@ -3,6 +3,7 @@
  * nscheck - vmlinux's grants from modules.builtin.modinfo
  */
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include "builtin.h"
@@ -24,7 +25,7 @@ int builtin_read_grants(const char *path,
 	r = read_whole_file(path, &buf, &len);
 	if (r < 0) {
 		*err = xasprintf("%s: %s", path, strerror(-r));
-		return -1;
+		return r;
 	}
 	/* buf[len] is a NUL: the last string is terminated either way. */
 	for (s = buf; s < buf + len; s += strlen(s) + 1) {
@@ -42,7 +43,7 @@ int builtin_read_grants(const char *path,
 					 "[A-Za-z0-9_]", path, q);
 			free(q);
 			free(buf);
-			return -1;
+			return -EINVAL;
 		}
 		fn(s, dot - s, value, colon, value + colon + 1, arg);
 	}

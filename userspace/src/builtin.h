@@ -12,7 +12,7 @@
 /*
  * Call fn for each allow_ns grant, with the built-in object it comes from
  * (objlen bytes at obj; strings live only during the call). Returns 0,
- * or -1 with *err set to a malloc'd message.
+ * or -errno with *err set to a malloc'd message.
  */
 int builtin_read_grants(const char *path,
 			void (*fn)(const char *obj, size_t objlen,

@@ -56,8 +56,10 @@ static int read_all(int fd, size_t size, struct outbuf *o, char **err)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			*err = xasprintf("cannot read: %s", strerror(errno));
-			return -1;
+			int e = errno;
+
+			*err = xasprintf("cannot read: %s", strerror(e));
+			return -e;
 		}
 		if (r == 0)
 			break;	/* it shrank under us: read what is there */
@@ -70,27 +72,32 @@ static int read_all(int fd, size_t size, struct outbuf *o, char **err)
 static int open_regular(const char *path, size_t *size, char **err)
 {
 	struct stat st;
-	int fd;
+	int fd, e;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		*err = xstrdup(strerror(errno));
-		return -1;
+		e = -errno;
+		*err = xstrdup(strerror(-e));
+		return e;
 	}
 	if (fstat(fd, &st) < 0) {
-		*err = xstrdup(strerror(errno));
+		e = -errno;
+		*err = xstrdup(strerror(-e));
 		goto fail;
 	}
 	if (!S_ISREG(st.st_mode)) {
+		e = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		*err = xstrdup(S_ISDIR(st.st_mode) ? "is a directory" :
 			       "not a regular file");
 		goto fail;
 	}
 	if (st.st_size == 0) {
+		e = -ENOEXEC;
 		*err = xstrdup("empty file, not an ELF module");
 		goto fail;
 	}
 	if ((unsigned long long)st.st_size > IMAGE_MAX) {
+		e = -EFBIG;
 		*err = xasprintf("%lld bytes: too large for a module",
 				 (long long)st.st_size);
 		goto fail;
@@ -99,23 +106,23 @@ static int open_regular(const char *path, size_t *size, char **err)
 	return fd;
 fail:
 	close(fd);
-	return -1;
+	return e;
 }
 
 int image_read(const char *path, struct image_bufs *b, struct image *img,
 	       char **err)
 {
-	size_t size;
+	size_t size = 0;
 	int fd, r;
 
 	*img = (struct image){ 0 };
 	fd = open_regular(path, &size, err);
 	if (fd < 0)
-		return -1;
+		return fd;
 	r = read_all(fd, size, &b->out, err);
 	close(fd);
 	if (r < 0)
-		return -1;
+		return r;
 
 	img->compression = detect(b->out.data, b->out.size);
 	if (img->compression != IMAGE_PLAIN) {
@@ -139,7 +146,7 @@ int image_read(const char *path, struct image_bufs *b, struct image *img,
 			break;
 		}
 		if (r < 0)
-			return -1;
+			return r;
 	}
 	img->data = b->out.data;
 	img->size = b->out.size;

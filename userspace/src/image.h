@@ -32,7 +32,7 @@ struct image {
 	enum image_compression compression;
 };
 
-/* 0, or -1 with *err set to a malloc'd message. */
+/* 0, or -errno with *err set to a malloc'd message. */
 int image_read(const char *path, struct image_bufs *b, struct image *img,
 	       char **err);
 void image_bufs_free(struct image_bufs *b);

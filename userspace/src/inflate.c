@@ -4,6 +4,7 @@
  * when its library was found at build time (HAVE_XZ, HAVE_ZSTD, HAVE_ZLIB).
  */
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -45,7 +46,7 @@ int inflate_xz(const void *in, size_t len, struct outbuf *o, char **err)
 	r = lzma_stream_decoder(&strm, UINT64_MAX, LZMA_CONCATENATED);
 	if (r != LZMA_OK) {
 		*err = xasprintf("xz: cannot start decoder (%d)", r);
-		return -1;
+		return -ENOEXEC;
 	}
 	strm.next_in = in;
 	strm.avail_in = len;
@@ -62,7 +63,7 @@ int inflate_xz(const void *in, size_t len, struct outbuf *o, char **err)
 	lzma_end(&strm);
 	if (r != LZMA_STREAM_END) {
 		*err = xasprintf("xz: corrupt or truncated data (%d)", r);
-		return -1;
+		return -ENOEXEC;
 	}
 	return 0;
 }
@@ -71,7 +72,7 @@ int inflate_xz(const void *in, size_t len, struct outbuf *o, char **err)
 {
 	(void)in, (void)len, (void)o;
 	*err = xstrdup("nscheck was built without xz support");
-	return -1;
+	return -EOPNOTSUPP;
 }
 #endif
 
@@ -81,11 +82,11 @@ int inflate_zstd(const void *in, size_t len, struct outbuf *o, char **err)
 	ZSTD_DStream *ds = ZSTD_createDStream();
 	ZSTD_inBuffer ib = { in, len, 0 };
 	size_t r = 1;
-	int ret = -1;
+	int ret = -ENOEXEC;
 
 	if (!ds) {
 		*err = xstrdup("zstd: cannot start decoder");
-		return -1;
+		return -ENOEXEC;
 	}
 	for (;;) {
 		ZSTD_outBuffer ob;
@@ -118,7 +119,7 @@ int inflate_zstd(const void *in, size_t len, struct outbuf *o, char **err)
 {
 	(void)in, (void)len, (void)o;
 	*err = xstrdup("nscheck was built without zstd support");
-	return -1;
+	return -EOPNOTSUPP;
 }
 #endif
 
@@ -130,7 +131,7 @@ int inflate_gzip(const void *in, size_t len, struct outbuf *o, char **err)
 
 	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
 		*err = xstrdup("gzip: cannot start decoder");
-		return -1;
+		return -ENOEXEC;
 	}
 	zs.next_in = (Bytef *)in;
 	zs.avail_in = len > UINT32_MAX ? UINT32_MAX : len;
@@ -147,7 +148,7 @@ int inflate_gzip(const void *in, size_t len, struct outbuf *o, char **err)
 	inflateEnd(&zs);
 	if (r != Z_STREAM_END) {
 		*err = xasprintf("gzip: corrupt or truncated data (%d)", r);
-		return -1;
+		return -ENOEXEC;
 	}
 	return 0;
 }
@@ -156,7 +157,7 @@ int inflate_gzip(const void *in, size_t len, struct outbuf *o, char **err)
 {
 	(void)in, (void)len, (void)o;
 	*err = xstrdup("nscheck was built without zlib support");
-	return -1;
+	return -EOPNOTSUPP;
 }
 #endif
 

@@ -20,7 +20,7 @@ struct outbuf {
 /* Room for 64 KiB more (in_size: the compressed size, a first guess). */
 bool outbuf_reserve(struct outbuf *o, size_t in_size);
 
-/* 0, or -1 with *err set to a malloc'd message. */
+/* 0, or -errno with *err set to a malloc'd message. */
 int inflate_xz(const void *in, size_t len, struct outbuf *o, char **err);
 int inflate_zstd(const void *in, size_t len, struct outbuf *o, char **err);
 int inflate_gzip(const void *in, size_t len, struct outbuf *o, char **err);

@@ -8,7 +8,6 @@
 #include "hash.h"
 #include "kernel.h"
 #include "nsallow.h"
-#include "overlay.h"
 
 struct lister {
 	const struct object *o;
@@ -92,24 +91,15 @@ static struct ns_member *member(struct kernel *k, const struct object *o,
 }
 
 static void add_export(struct kernel *k, struct object *o, const char *sym,
-		       const char *ns, bool gpl)
+		       const char *ns, const char *was, bool gpl)
 {
 	struct export **head, *e;
-	const char *was = NULL, *ov_ns;
-	bool ov_gpl;
 
 	head = (struct export **)hash_slot(k->syms, sym);
 	/* The same vmlinux export from a second Module.symvers. */
 	for (e = *head; e; e = e->next) {
 		if (e->owner == o)
 			return;
-	}
-	/* As if built with the overlay's series: its namespace and flag. */
-	if (k->ov && overlay_export(k->ov, sym, &ov_ns, &ov_gpl)) {
-		if (!streq(ns, ov_ns))
-			was = ns;
-		ns = ov_ns;
-		gpl = ov_gpl;
 	}
 	e = arena_alloc(&k->arena, sizeof(*e));
 	*e = (struct export){ .sym = sym, .ns = ns, .was_ns = was, .gpl = gpl,
@@ -175,36 +165,21 @@ void kernel_declare(struct kernel *k, const struct object *o,
 }
 
 void kernel_add_vmlinux_export(struct kernel *k, const char *sym,
-			       const char *ns, bool gpl)
+			       const char *ns, const char *was_ns, bool gpl)
 {
 	sym = arena_strdup(&k->arena, sym);
 	ns = *ns ? arena_strdup(&k->arena, ns) : "";
-	add_export(k, kernel_vmlinux(k), sym, ns, gpl);
+	if (was_ns)
+		was_ns = arena_strdup(&k->arena, was_ns);
+	add_export(k, kernel_vmlinux(k), sym, ns, was_ns, gpl);
 	k->vmlinux_known = true;
-}
-
-void kernel_set_overlay(struct kernel *k, const struct overlay *ov)
-{
-	const struct ns_grant *g;
-	size_t i, n;
-
-	k->ov = ov;
-	if (!overlay_grants(ov, "vmlinux", &g, &n))
-		return;
-	for (i = 0; i < n; i++)
-		kernel_add_grant(k, kernel_vmlinux(k), g[i].ns, g[i].mod);
 }
 
 void kernel_add_vmlinux_grant(struct kernel *k, const char *ns,
 			      size_t nslen, const char *mod)
 {
-	const struct ns_grant *g;
-	size_t n_g;
 	char *n;
 
-	/* An overlay's vmlinux grants stand for the tree's. */
-	if (k->ov && overlay_grants(k->ov, "vmlinux", &g, &n_g))
-		return;
 	n = xasprintf("%.*s", (int)nslen, ns);
 	kernel_add_grant(k, kernel_vmlinux(k), n, mod);
 	free(n);
@@ -220,7 +195,7 @@ static struct object *add_module(struct kernel *k, const char *name,
 	*hash_slot(k->names, name) = o;
 	for (i = 0; m && i < m->n_exports; i++)
 		add_export(k, o, m->exports[i].sym, m->exports[i].ns,
-			   m->exports[i].gpl);
+			   m->exports[i].was_ns, m->exports[i].gpl);
 	for (i = 0; m && i < m->n_imports; i++)
 		member(k, o, m->imports[i])->imports = true;
 	return o;
@@ -230,15 +205,11 @@ struct object *kernel_load(struct kernel *k, const struct nsmod *m,
 			   bool proprietary)
 {
 	struct object *o = add_module(k, m->name, m, proprietary);
-	const struct ns_grant *g = m->grants;
-	size_t i, n = m->n_grants;
+	size_t i;
 
 	o->trusted = k->sig_rule && m->sig == SIG_TRUSTED;
-	/* The overlay's grants for an object it describes. */
-	if (k->ov)
-		overlay_grants(k->ov, m->name, &g, &n);
-	for (i = 0; i < n; i++)
-		kernel_add_grant(k, o, g[i].ns, g[i].mod);
+	for (i = 0; i < m->n_grants; i++)
+		kernel_add_grant(k, o, m->grants[i].ns, m->grants[i].mod);
 	return o;
 }
 

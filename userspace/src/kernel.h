@@ -6,9 +6,10 @@
  * (MODULE_NAMESPACE_ALLOW) or imports, the grants per (owner,
  * namespace), plain names and prefixes, and which objects are trusted
  * (signed with the built-in key, CONFIG_MODULE_NS_ALLOW_SIG). Readers
- * fill it (describe.c for vmlinux, kernel_load() for a module file, live.c
- * for the running kernel, an overlay for another build's namespaces and
- * grants); verdict.c decides on it; --suggest and --graph walk it.
+ * fill it (vmlinux.c for vmlinux, kernel_load() for a module file, live.c
+ * for the running kernel, overlay.c rewriting what the others read with
+ * another build's namespaces and grants); verdict.c decides on it;
+ * --suggest and --graph walk it.
  *
  * Lookups that model the kernel's own take a "self" object to leave out:
  * the requester, whose exports and records never count for itself.
@@ -21,8 +22,6 @@
 
 #include "nsmod.h"
 #include "util.h"
-
-struct overlay;
 
 struct object {
 	const char *name;	/* mod->name, or "vmlinux" */
@@ -37,7 +36,7 @@ struct object {
 struct export {
 	const char *sym;
 	const char *ns;		/* "" when none */
-	const char *was_ns;	/* an overlay changed ns: the tree's, or NULL */
+	const char *was_ns;	/* a reader changed ns: the file's, or NULL */
 	bool gpl;		/* EXPORT_SYMBOL_GPL* */
 	struct object *owner;
 	unsigned int id;	/* index in kernel.exports */
@@ -73,7 +72,6 @@ struct kernel {
 	bool vmlinux_known;	/* something said what vmlinux exports */
 	bool sig_rule;		/* CONFIG_MODULE_NS_ALLOW_SIG */
 	bool live;		/* grants and exports flags from the kernel */
-	const struct overlay *ov;	/* another build's namespaces, grants */
 	struct hash *syms;	/* symbol -> struct export chain */
 	struct hash *nss;	/* namespace -> struct ns_member list */
 	struct hash *grants;	/* "ns:module" -> struct lister list */
@@ -96,14 +94,11 @@ static inline struct object *kernel_vmlinux(const struct kernel *k)
 void kernel_set_sig_rule(struct kernel *k);
 
 /*
- * Apply ov (bound to the tree) to what is added from now on: exports get
- * the build's namespaces, objects the build describes its grants.
+ * vmlinux, from Module.symvers and modules.builtin.modinfo; was_ns as in
+ * struct ns_export.
  */
-void kernel_set_overlay(struct kernel *k, const struct overlay *ov);
-
-/* vmlinux, from Module.symvers and modules.builtin.modinfo. */
 void kernel_add_vmlinux_export(struct kernel *k, const char *sym,
-			       const char *ns, bool gpl);
+			       const char *ns, const char *was_ns, bool gpl);
 void kernel_add_vmlinux_grant(struct kernel *k, const char *ns,
 			      size_t nslen, const char *mod);
 

@@ -19,8 +19,18 @@ static char *rooted(const struct live *lv, const char *path)
 	return xasprintf("%s%s", lv->o->root, path);
 }
 
-/* A file of the running system, whole; -1 after an error naming it. */
-static int read_system_file(const struct live *lv, const char *path,
+/* The first error: e (-errno), its message (malloc'd) kept for the top. */
+static int fail(struct live *lv, int e, char *msg)
+{
+	if (!lv->err)
+		lv->err = msg;
+	else
+		free(msg);
+	return e;
+}
+
+/* A file of the running system, whole; -errno after an error naming it. */
+static int read_system_file(struct live *lv, const char *path,
 			    char **buf, const char *hint)
 {
 	char *p = rooted(lv, path);
@@ -28,10 +38,10 @@ static int read_system_file(const struct live *lv, const char *path,
 	int r = read_whole_file(p, buf, &len);
 
 	if (r < 0)
-		ERR("%s: %s%s\n", p, strerror(-r), r == -ENOENT && hint ?
-		    hint : "");
+		fail(lv, r, xasprintf("%s: %s%s", p, strerror(-r),
+				      r == -ENOENT && hint ? hint : ""));
 	free(p);
-	return r < 0 ? -1 : 0;
+	return r < 0 ? r : 0;
 }
 
 static struct live_obj *find_obj(const struct live *lv, const char *name)
@@ -54,9 +64,11 @@ static int read_modules(struct live *lv)
 	char *buf, *line, *save, *w, *wsave;
 	struct live_obj *o;
 	size_t i, n0;
+	int r;
 
-	if (read_system_file(lv, LIVE_MODULES, &buf, NULL) < 0)
-		return -1;
+	r = read_system_file(lv, LIVE_MODULES, &buf, NULL);
+	if (r < 0)
+		return r;
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		w = strtok_r(line, " ", &wsave);
@@ -100,15 +112,15 @@ static int index_line(struct live *lv, char *line, const char *path,
 			break;
 	}
 	if (n != 4 || (!streq(w[2], "exports") && !streq(w[2], "-"))) {
-		ERR("%s:%zu: not \"NAMESPACE OBJECT exports|- GRANTS|-\"\n",
-		    path, lineno);
-		return -1;
+		return fail(lv, -EINVAL, xasprintf("%s:%zu: not \"NAMESPACE "
+						   "OBJECT exports|- GRANTS|-\"",
+						   path, lineno));
 	}
-	if (!is_object(lv, w[1])) {
-		ERR("%s:%zu: %s is not loaded (%s%s)\n", path, lineno, w[1],
-		    lv->o->root, LIVE_MODULES);
-		return -1;
-	}
+	if (!is_object(lv, w[1]))
+		return fail(lv, -ENOENT, xasprintf("%s:%zu: %s is not loaded "
+						   "(%s%s)", path, lineno,
+						   w[1], lv->o->root,
+						   LIVE_MODULES));
 	s = VEC_PUSH(lv->sets, lv->n_sets, lv->cap_sets);
 	*s = (struct live_set){
 		.ns = arena_strdup(&lv->arena, w[0]),
@@ -130,13 +142,14 @@ static int read_index(struct live *lv)
 {
 	char *buf, *line, *end, *path = rooted(lv, LIVE_INDEX);
 	size_t lineno = 0;
-	int r = 0;
+	int r;
 
-	if (read_system_file(lv, LIVE_INDEX, &buf,
+	r = read_system_file(lv, LIVE_INDEX, &buf,
 			     " (is debugfs mounted, and the kernel built with "
-			     "MODULE_NAMESPACE_ALLOW?)") < 0) {
+			     "MODULE_NAMESPACE_ALLOW?)");
+	if (r < 0) {
 		free(path);
-		return -1;
+		return r;
 	}
 	for (line = buf; r == 0 && *line; line = end) {
 		end = strchrnul(line, '\n');
@@ -166,9 +179,9 @@ static int read_trusted(struct live *lv)
 		return 0;
 	}
 	if (r < 0) {
-		ERR("%s: %s\n", path, strerror(-r));
+		fail(lv, r, xasprintf("%s: %s", path, strerror(-r)));
 		free(path);
-		return -1;
+		return r;
 	}
 	lv->sig_rule = true;
 	for (line = strtok_r(buf, "\n", &save); r == 0 && line;
@@ -177,9 +190,10 @@ static int read_trusted(struct live *lv)
 			continue;
 		o = find_obj(lv, line);
 		if (!o) {
-			ERR("%s: %s is not loaded (%s%s)\n", path, line,
-			    lv->o->root, LIVE_MODULES);
-			r = -1;
+			r = fail(lv, -ENOENT, xasprintf("%s: %s is not loaded "
+							"(%s%s)", path, line,
+							lv->o->root,
+							LIVE_MODULES));
 			break;
 		}
 		o->trusted = true;
@@ -193,7 +207,7 @@ static void add_external(struct live *lv, const char *path)
 {
 	struct external_file *e = VEC_PUSH(lv->ext, lv->n_ext, lv->cap_ext);
 	const char *base = strrchr(path, '/');
-	char *name = tree_modname(base ? base + 1 : path);
+	char *name = modname_normalize(base ? base + 1 : path);
 
 	name[strcspn(name, ".")] = '\0';
 	*e = (struct external_file){
@@ -220,8 +234,8 @@ static int walk_external(struct live *lv, const char *dir)
 
 	d = opendir(dir);
 	if (!d) {
-		ERR("%s: %m\n", dir);
-		return -1;
+		r = -errno;
+		return fail(lv, r, xasprintf("%s: %s", dir, strerror(-r)));
 	}
 	while ((de = readdir(d))) {
 		if (de->d_name[0] != '.')
@@ -249,17 +263,20 @@ static int read_externals(struct live *lv)
 {
 	struct stat st;
 	size_t i;
+	int r;
 
 	for (i = 0; i < lv->o->n_external; i++) {
 		const char *p = lv->o->external[i];
 
 		if (stat(p, &st) < 0) {
-			ERR("%s: %m (--external)\n", p);
-			return -1;
+			r = -errno;
+			return fail(lv, r, xasprintf("%s: %s (--external)", p,
+						     strerror(-r)));
 		}
 		if (S_ISDIR(st.st_mode)) {
-			if (walk_external(lv, p) < 0)
-				return -1;
+			r = walk_external(lv, p);
+			if (r < 0)
+				return r;
 		} else {
 			add_external(lv, p);
 		}
@@ -284,7 +301,7 @@ static bool matches(struct live *lv, struct want *w, struct nsmod *m)
 
 	if (m->error)
 		return false;
-	name = tree_modname(m->name);
+	name = modname_normalize(m->name);
 	same = streq(name, w->name);
 	free(name);
 	if (!same)
@@ -315,7 +332,7 @@ static struct nsmod *find_file(struct live *lv, struct want *w)
 	int pass;
 
 	if (f) {
-		m = loader_get(&lv->l, f->path);
+		m = filecache_get(&lv->l, f->path);
 		if (m->error && !w->learn)
 			return m;	/* the caller names it */
 		if (matches(lv, w, m))
@@ -325,7 +342,7 @@ static struct nsmod *find_file(struct live *lv, struct want *w)
 		for (i = 0; i < lv->n_ext; i++) {
 			if (streq(lv->ext[i].modname, w->name) != !pass)
 				continue;
-			m = loader_get(&lv->l, lv->ext[i].path);
+			m = filecache_get(&lv->l, lv->ext[i].path);
 			if (matches(lv, w, m))
 				return m;
 		}
@@ -357,23 +374,27 @@ static int find_files(struct live *lv)
 
 	for (i = 0; r == 0 && i < lv->n_objs; i++) {
 		struct live_obj *o = &lv->objs[i];
-		char *name = tree_modname(o->name);
+		char *name = modname_normalize(o->name);
 
 		w = (struct want){ .name = name };
 		w.build_id = loaded_build_id(lv, o->name, &w.build_id_len);
 		o->m = find_file(lv, &w);
 		if (o->m && o->m->error) {
-			ERR("%s: %s (the file of loaded module %s)\n",
-			    o->m->path, o->m->error, o->name);
-			r = -1;
+			r = fail(lv, -ENOEXEC,
+				 xasprintf("%s: %s (the file of loaded module "
+					   "%s)", o->m->path, o->m->error,
+					   o->name));
 		} else if (!o->m) {
-			ERR("%s: loaded, but no file %sof it in %s%s\n",
-			    o->name, w.named && w.build_id ?
-			    "with its build ID " : "",
-			    lv->o->t ? lv->o->t->dir : "no module tree",
-			    lv->o->n_external ? " or --external" :
-			    " (--external names more)");
-			r = -1;
+			r = fail(lv, -ENOENT,
+				 xasprintf("%s: loaded, but no file %sof it in "
+					   "%s%s", o->name,
+					   w.named && w.build_id ?
+					   "with its build ID " : "",
+					   lv->o->t ? lv->o->t->dir :
+					   "no module tree",
+					   lv->o->n_external ?
+					   " or --external" :
+					   " (--external names more)"));
 		}
 		free((char *)w.build_id);
 		free(name);
@@ -381,20 +402,30 @@ static int find_files(struct live *lv)
 	return r;
 }
 
-int live_read(struct live *lv, const struct live_opts *o)
+int live_read(struct live *lv, const struct live_opts *o, char **err)
 {
+	int r;
+
 	*lv = (struct live){ .o = o };
-	loader_init(&lv->l);
-	if (read_modules(lv) < 0 || read_index(lv) < 0 ||
-	    read_trusted(lv) < 0 || read_externals(lv) < 0 ||
-	    find_files(lv) < 0)
-		return -1;
-	return 0;
+	filecache_init(&lv->l);
+	r = read_modules(lv);
+	if (r == 0)
+		r = read_index(lv);
+	if (r == 0)
+		r = read_trusted(lv);
+	if (r == 0)
+		r = read_externals(lv);
+	if (r == 0)
+		r = find_files(lv);
+	*err = lv->err;
+	lv->err = NULL;
+	return r;
 }
 
 void live_free(struct live *lv)
 {
-	loader_free(&lv->l);
+	filecache_free(&lv->l);
+	free(lv->err);
 	free(lv->objs);
 	free(lv->sets);
 	free(lv->ext);
@@ -413,7 +444,7 @@ struct sigkey *live_learn_key(struct live *lv)
 
 		if (!o->trusted)
 			continue;
-		name = tree_modname(o->name);
+		name = modname_normalize(o->name);
 		w = (struct want){ .name = name, .learn = &key };
 		w.build_id = loaded_build_id(lv, o->name, &w.build_id_len);
 		if (find_file(lv, &w))

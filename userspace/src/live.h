@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "kernel.h"
-#include "loader.h"
+#include "filecache.h"
 #include "sig.h"
 #include "tree.h"
 
@@ -54,22 +54,24 @@ struct external_file {
 
 struct live {
 	struct arena arena;
-	struct loader l;	/* the loaded modules' files, no key */
+	struct filecache l;	/* the loaded modules' files, no key */
 	struct live_obj *objs;	/* oldest first, as the kernel loaded them */
 	size_t n_objs, cap_objs;
 	struct live_set *sets;	/* in the index's order */
 	size_t n_sets, cap_sets;
 	bool sig_rule;		/* trusted exists: CONFIG_MODULE_NS_ALLOW_SIG */
+	char *err;		/* the first error, until live_read() returns */
 	struct external_file *ext;	/* --external's module files */
 	size_t n_ext, cap_ext;
 	const struct live_opts *o;
 };
 
 /*
- * Read the running system. Returns 0, or -1 after an error naming the
- * file or module (no index, a loaded module without a file...).
+ * Read the running system. Returns 0, or -errno with *err set to a
+ * malloc'd message naming the file or module (no index, a loaded module
+ * without a file...).
  */
-int live_read(struct live *lv, const struct live_opts *o);
+int live_read(struct live *lv, const struct live_opts *o, char **err);
 void live_free(struct live *lv);
 
 /*
@@ -79,7 +81,7 @@ void live_free(struct live *lv);
 struct sigkey *live_learn_key(struct live *lv);
 
 /*
- * Into a model that has vmlinux's exports (describe_vmlinux() without its
+ * Into a model that has vmlinux's exports (vmlinux_read() without its
  * grants): the loaded modules, oldest first, then the index's sets and
  * grants; the signature rule when the kernel has it.
  */

@@ -4,6 +4,7 @@
  * records
  */
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include <gelf.h>
@@ -46,7 +47,7 @@ static int fail(struct reader *r, char *msg)
 		r->m->error = msg;
 	else
 		free(msg);
-	return -1;
+	return -ENOEXEC;
 }
 
 static Elf_Data *section_data(struct reader *r, size_t idx)
@@ -225,8 +226,28 @@ static int refuse(struct reader *r, enum ns_records why, char *msg)
 }
 
 /*
+ * Whether a SHT_REL or SHT_RELA section targets __ns_allow (its sh_info):
+ * apply_relocations() would rewrite the records after they were checked,
+ * read-only or not.
+ */
+static bool relocated(struct reader *r)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(r->elf, scn))) {
+		if (gelf_getshdr(scn, &sh) &&
+		    (sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA) &&
+		    sh.sh_info == r->s.ns_allow)
+			return true;
+	}
+	return false;
+}
+
+/*
  * module_ns_allow_prepare()'s checks, in its order: one __ns_allow
- * section, allocated, read-only, every record well formed; then the
+ * section, allocated, read-only, no relocations into it, every record
+ * well formed; then the
  * modinfo allow_ns= values are the records (also when there is none).
  */
 static int read_grants(struct reader *r)
@@ -247,6 +268,8 @@ static int read_grants(struct reader *r)
 		return refuse(r, NSREC_NOT_ALLOC, NULL);
 	if (sh.sh_flags & SHF_WRITE)
 		return refuse(r, NSREC_WRITABLE, NULL);
+	if (relocated(r))
+		return refuse(r, NSREC_RELOCATED, NULL);
 	if (sh.sh_type != SHT_NOBITS) {
 		Elf_Data *d = elf_getdata(scn, NULL);
 
@@ -295,6 +318,7 @@ static void add_symbol(struct reader *r, const GElf_Sym *sym,
 		e->gpl = sym->st_shndx == r->s.ksymtab_gpl;
 		e->pos = sym->st_value;
 		e->ns = "";
+		e->was_ns = NULL;
 		return;
 	}
 	if (strstartswith(name, KSTRTABNS) && r->s.kstrtab &&
@@ -404,7 +428,7 @@ static void settle(struct reader *r)
 int modelf_read(const struct image *img, struct nsmod *m, struct arena *a)
 {
 	struct reader r = { .img = img, .m = m, .a = a };
-	int ret = -1;
+	int ret = -ENOEXEC;
 
 	if (img->size < EI_NIDENT && img->size >= SELFMAG &&
 	    !memcmp(img->data, ELFMAG, SELFMAG)) {

@@ -12,9 +12,9 @@
 #include "util.h"
 
 /*
- * Fill m from img; strings go to arena a. Returns 0, or -1 with m->error
- * set (and m->records when the loader refuses its __ns_allow section or
- * records, or modinfo's allow_ns= values differ from them). m->name is
+ * Fill m from img; strings go to arena a. Returns 0, or -ENOEXEC with
+ * m->error set (and m->records when the loader refuses its __ns_allow
+ * section or records, or modinfo's allow_ns= values differ from them). m->name is
  * set to the name in .gnu.linkonce.this_module, which the kernel falls
  * back to when modinfo has no name=.
  */

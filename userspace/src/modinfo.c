@@ -36,6 +36,9 @@ static void add_info(struct nsmod *m, struct arena *a, struct info_vecs *v,
 	} else if (KEY("softdep")) {
 		*VEC_PUSH(m->softdeps, m->n_softdeps, v->cap_softdeps) =
 			arena_strndup(a, value, vlen);
+	} else if (KEY("livepatch")) {
+		/* check_modinfo_livepatch(): get_modinfo() found it. */
+		m->livepatch = true;
 	} else if (KEY("intree")) {
 		m->intree = vlen == 1 && value[0] == 'Y';
 	} else if (KEY("allow_ns")) {

@@ -3,6 +3,7 @@
  * nscheck - "ns:module" records and module lists
  */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,14 +197,14 @@ int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 	/* SHT_NOBITS: zeros, so an empty string at offset 0. */
 	if (!data && size) {
 		*bad_offset = 0;
-		return -1;
+		return -EINVAL;
 	}
 	for (off = 0; off < size; off += len + 1) {
 		len = strnlen(data + off, size - off);
 		if (off + len == size ||
 		    !ns_allow_record_ok(data + off, len, &colon)) {
 			*bad_offset = off;
-			return -1;
+			return -EINVAL;
 		}
 		fn(data + off, colon, arg);
 	}
@@ -295,6 +296,8 @@ const char *ns_records_message(enum ns_records r)
 		return "__ns_allow section is not allocated";
 	case NSREC_WRITABLE:
 		return "__ns_allow section is writable";
+	case NSREC_RELOCATED:
+		return "relocations target the __ns_allow section";
 	case NSREC_MODINFO:
 		return "modinfo allow_ns= entries do not match the __ns_allow "
 		       "records";

@@ -42,8 +42,8 @@ bool ns_module_list_match(const char *modname, const char *patterns);
 /*
  * Walk a whole __ns_allow section of size bytes, as the kernel does, and
  * call fn for each record. data is NULL for an SHT_NOBITS section, which
- * the kernel reads as zeros. Returns 0, or -1 with *bad_offset set to the
- * offset of the first string that is not a record or has no NUL.
+ * the kernel reads as zeros. Returns 0, or -EINVAL with *bad_offset set
+ * to the offset of the first string that is not a record or has no NUL.
  */
 int ns_allow_walk(const char *data, size_t size, size_t *bad_offset,
 		  void (*fn)(const char *rec, size_t colon, void *arg),

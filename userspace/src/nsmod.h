@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * nscheck - what nscheck knows of one module file: read once (loader.c),
+ * nscheck - what nscheck knows of one module file: read once (filecache.c),
  * then checked and, when it would load, added to the model (kernel.h).
  */
 #ifndef NSCHECK_NSMOD_H
@@ -13,6 +13,11 @@
 struct ns_export {
 	const char *sym;
 	const char *ns;		/* "" when the symbol has no namespace */
+	/*
+	 * NULL, or the file's own namespace when a reader gave the symbol
+	 * another (--overlay: the build's); ns is then that other one.
+	 */
+	const char *was_ns;
 	bool gpl;		/* in __ksymtab_gpl */
 	uint64_t pos;		/* offset in its __ksymtab* section */
 };
@@ -39,6 +44,7 @@ enum ns_records {
 	NSREC_TWO_SECTIONS,	/* more than one __ns_allow, whatever flags */
 	NSREC_NOT_ALLOC,	/* no SHF_ALLOC */
 	NSREC_WRITABLE,		/* SHF_WRITE */
+	NSREC_RELOCATED,	/* a SHT_REL(A) section's sh_info is it */
 	NSREC_MALFORMED,	/* a bad record, at bad_offset */
 	NSREC_MODINFO,		/* allow_ns= values are not the records */
 };
@@ -72,6 +78,7 @@ struct nsmod {
 	const char *info_name;	/* modinfo name=, NULL when there is none */
 	const char *license;	/* first license=, or NULL */
 	bool intree;		/* modinfo intree=Y: no out-of-tree taint */
+	bool livepatch;		/* modinfo livepatch= (any value, as 6.1) */
 	uint16_t machine;	/* e_machine */
 
 	const char **imports;	/* modinfo import_ns= */
@@ -87,6 +94,11 @@ struct nsmod {
 	const char **allow_values;	/* modinfo allow_ns=, raw */
 	size_t n_allow_values;
 	bool allow_unterminated;	/* the last one has no NUL */
+	/*
+	 * The same module in the build a reader took this one's namespaces
+	 * and grants from (--overlay), or NULL when it has none.
+	 */
+	const struct nsmod *rebuilt;
 };
 
 #endif

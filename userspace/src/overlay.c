@@ -11,11 +11,12 @@
 
 #include "builtin.h"
 #include "hash.h"
-#include "loader.h"
+#include "filecache.h"
 #include "log.h"
 #include "nsallow.h"
 #include "overlay.h"
 #include "symvers.h"
+#include "vmlinux.h"
 
 struct ov_export {
 	const char *ns;
@@ -38,7 +39,7 @@ struct ov_grants {
 
 struct overlay {
 	struct arena arena;
-	struct loader l;
+	struct filecache l;
 	struct hash *exports;	/* symbol -> struct ov_export */
 	struct hash *files;	/* module name -> struct nsmod (a file) */
 	struct ov_grant *raw;
@@ -53,7 +54,7 @@ struct overlay *overlay_new(void)
 {
 	struct overlay *ov = xcalloc(1, sizeof(*ov));
 
-	loader_init(&ov->l);
+	filecache_init(&ov->l);
 	ov->exports = hash_new();
 	ov->files = hash_new();
 	ov->bound = hash_new();
@@ -75,7 +76,7 @@ void overlay_free(struct overlay *ov)
 	hash_free(ov->exports);
 	hash_free(ov->files);
 	hash_free(ov->bound);
-	loader_free(&ov->l);
+	filecache_free(&ov->l);
 	arena_free(&ov->arena);
 	free(ov);
 }
@@ -129,65 +130,67 @@ static void on_builtin(const char *obj, size_t objlen, const char *ns,
 static char *owner_name(const char *owner)
 {
 	const char *base = strrchr(owner, '/');
-	char *name = tree_modname(base ? base + 1 : owner);
+	char *name = modname_normalize(base ? base + 1 : owner);
 
 	name[strcspn(name, ".")] = '\0';
 	return name;
 }
 
+struct nsallow_read {
+	struct overlay *ov;
+	const char *path;
+	char **err;
+};
+
 /* Module.nsallow: "ns<TAB>module<TAB>owner" a line. */
+static int nsallow_line(char *line, size_t lineno, void *arg)
+{
+	struct nsallow_read *nr = arg;
+	char *f[3], *name, *rec;
+	size_t colon;
+
+	if (!*line)
+		return 0;
+	f[0] = line;
+	f[1] = strchr(f[0], '\t');
+	f[2] = f[1] ? strchr(f[1] + 1, '\t') : NULL;
+	if (f[2])
+		*f[1]++ = *f[2]++ = '\0';
+	rec = f[2] ? xasprintf("%s:%s", f[0], f[1]) : NULL;
+	if (!rec || strchr(f[2], '\t') ||
+	    !ns_allow_record_ok(rec, strlen(rec), &colon)) {
+		*nr->err = xasprintf("%s: line %zu: not <namespace>TAB"
+				     "<module>TAB<owner>", nr->path, lineno);
+		free(rec);
+		return -EINVAL;
+	}
+	free(rec);
+	/* vmlinux's come from modules.builtin.modinfo. */
+	if (!streq(f[2], "vmlinux")) {
+		name = owner_name(f[2]);
+		add_grant(nr->ov, name, false, true, f[0], strlen(f[0]), f[1]);
+		free(name);
+	}
+	return 0;
+}
+
 static int read_nsallow(struct overlay *ov, const char *path, char **err)
 {
-	char *buf, *line, *end;
-	size_t len, lineno = 0, colon;
-	int r = read_whole_file(path, &buf, &len);
+	struct nsallow_read nr = { .ov = ov, .path = path, .err = err };
+	int r;
 
+	*err = NULL;
+	r = read_lines(path, false, nsallow_line, &nr);
 	if (r == -ENOENT)
 		return 0;
-	if (r < 0) {
+	if (r < 0 && !*err)
 		*err = xasprintf("%s: %s", path, strerror(-r));
-		return -1;
-	}
-	for (line = buf; line < buf + len; line = end + 1) {
-		char *f[3], *name, *rec;
-
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		lineno++;
-		if (!*line)
-			continue;
-		f[0] = line;
-		f[1] = strchr(f[0], '\t');
-		f[2] = f[1] ? strchr(f[1] + 1, '\t') : NULL;
-		if (f[2])
-			*f[1]++ = *f[2]++ = '\0';
-		rec = f[2] ? xasprintf("%s:%s", f[0], f[1]) : NULL;
-		if (!rec || strchr(f[2], '\t') ||
-		    !ns_allow_record_ok(rec, strlen(rec), &colon)) {
-			*err = xasprintf("%s: line %zu: not <namespace>TAB"
-					 "<module>TAB<owner>", path, lineno);
-			free(rec);
-			free(buf);
-			return -1;
-		}
-		free(rec);
-		/* vmlinux's come from modules.builtin.modinfo. */
-		if (!streq(f[2], "vmlinux")) {
-			name = owner_name(f[2]);
-			add_grant(ov, name, false, true, f[0], strlen(f[0]),
-				  f[1]);
-			free(name);
-		}
-	}
-	free(buf);
-	return 0;
+	return r;
 }
 
 static void add_file(struct overlay *ov, const char *path)
 {
-	struct nsmod *m = loader_get(&ov->l, path);
+	struct nsmod *m = filecache_get(&ov->l, path);
 	size_t i;
 
 	if (m->error) {
@@ -221,7 +224,7 @@ static int add_files(struct overlay *ov, const char *dir, bool build_tree,
 	r = tree_open(&t, &to);
 	if (r < 0) {
 		*err = xasprintf("%s: %s", dir, strerror(-r));
-		return -1;
+		return r;
 	}
 	for (i = 0; i < t->n_files; i++) {
 		if (t->files[i].chosen && access(t->files[i].path, R_OK) == 0)
@@ -238,20 +241,20 @@ static int add_build(struct overlay *ov, const char *dir, char **err)
 
 	free(path);
 	if (r < 0)
-		return -1;
+		return r;
 	ov->vmlinux = true;
 	path = xasprintf("%s/modules.builtin.modinfo", dir);
 	if (access(path, F_OK) == 0)
 		r = builtin_read_grants(path, on_builtin, ov, err);
 	free(path);
 	if (r < 0)
-		return -1;
+		return r;
 	path = xasprintf("%s/modules.order", dir);
 	if (access(path, F_OK) == 0)
 		r = add_files(ov, dir, true, err);
 	free(path);
 	if (r < 0)
-		return -1;
+		return r;
 	path = xasprintf("%s/Module.nsallow", dir);
 	r = read_nsallow(ov, path, err);
 	free(path);
@@ -265,15 +268,17 @@ int overlay_add(struct overlay *ov, const char *path, char **err)
 	bool build;
 
 	if (stat(path, &st) < 0) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		return -1;
+		int e = errno;
+
+		*err = xasprintf("%s: %s", path, strerror(e));
+		return -e;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		struct nsmod *m = loader_get(&ov->l, path);
+		struct nsmod *m = filecache_get(&ov->l, path);
 
 		if (m->error) {
 			*err = xasprintf("%s: %s", path, m->error);
-			return -1;
+			return -ENOEXEC;
 		}
 		add_file(ov, path);
 		return 0;
@@ -335,41 +340,95 @@ void overlay_bind(struct overlay *ov, const struct tree *t)
 	}
 }
 
-bool overlay_export(const struct overlay *ov, const char *sym,
-		    const char **ns, bool *gpl)
+/* The build's export of sym: its namespace and GPL flag. */
+static const struct ov_export *build_export(const struct overlay *ov,
+					    const char *sym)
 {
-	const struct ov_export *e = hash_find(ov->exports, sym);
-
-	if (!e)
-		return false;
-	*ns = e->ns;
-	*gpl = e->gpl;
-	return true;
+	return hash_find(ov->exports, sym);
 }
 
-bool overlay_grants(const struct overlay *ov, const char *name,
-		    const struct ns_grant **g, size_t *n)
+/* The grants the build gives the object name, or NULL: it has none. */
+static const struct ov_grants *build_grants(const struct overlay *ov,
+					    const char *name)
 {
-	const struct ov_grants *b = hash_find(ov->bound, name);
-
-	if (!b)
-		return false;
-	*g = b->g;
-	*n = b->n;
-	return true;
+	return hash_find(ov->bound, name);
 }
 
-int overlay_imports(const struct overlay *ov, const char *name,
-		    const char *ns)
+void overlay_rewrite(void *arg, struct nsmod *m, struct arena *a)
 {
-	const struct nsmod *m = hash_find(ov->files, name);
+	const struct overlay *ov = arg;
+	const struct ov_grants *b = build_grants(ov, m->name);
 	size_t i;
 
-	if (!m)
-		return -1;
-	for (i = 0; i < m->n_imports; i++) {
-		if (streq(m->imports[i], ns))
-			return 1;
+	for (i = 0; i < m->n_exports; i++) {
+		struct ns_export *e = &m->exports[i];
+		const struct ov_export *x = build_export(ov, e->sym);
+
+		if (!x)
+			continue;
+		if (!streq(e->ns, x->ns))
+			e->was_ns = e->ns;
+		e->ns = x->ns;
+		e->gpl = x->gpl;
 	}
-	return 0;
+	if (b) {
+		m->grants = b->n ? arena_memdup(a, b->g, b->n * sizeof(*b->g)) :
+			    NULL;
+		m->n_grants = b->n;
+	}
+	m->rebuilt = hash_find(ov->files, m->name);
+}
+
+struct vmlinux_arg {
+	const struct overlay *ov;
+	struct kernel *k;
+};
+
+static void vmlinux_export(void *arg, const char *sym, const char *ns,
+			   bool gpl)
+{
+	struct vmlinux_arg *va = arg;
+	const struct ov_export *x = build_export(va->ov, sym);
+	const char *was = NULL;
+
+	if (x) {
+		if (!streq(ns, x->ns))
+			was = ns;
+		ns = x->ns;
+		gpl = x->gpl;
+	}
+	kernel_add_vmlinux_export(va->k, sym, ns, was, gpl);
+}
+
+static void vmlinux_grant(void *arg, const char *ns, size_t nslen,
+			  const char *mod)
+{
+	struct vmlinux_arg *va = arg;
+
+	kernel_add_vmlinux_grant(va->k, ns, nslen, mod);
+}
+
+/* The build's grants stand for the tree's: the file is read all the same. */
+static void vmlinux_no_grant(void *arg, const char *ns, size_t nslen,
+			     const char *mod)
+{
+	(void)arg, (void)ns, (void)nslen, (void)mod;
+}
+
+int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
+			 const struct kdesc *d, char **err)
+{
+	const struct ov_grants *b = build_grants(ov, "vmlinux");
+	struct vmlinux_arg va = { .ov = ov, .k = k };
+	const struct vmlinux_reader rd = {
+		.export = vmlinux_export,
+		.grant = b ? vmlinux_no_grant : vmlinux_grant,
+		.arg = &va,
+	};
+	size_t i;
+
+	for (i = 0; b && i < b->n; i++)
+		kernel_add_grant(k, kernel_vmlinux(k), b->g[i].ns,
+				 b->g[i].mod);
+	return vmlinux_read_with(d, &rd, err);
 }

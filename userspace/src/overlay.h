@@ -15,7 +15,9 @@
 
 #include "nsmod.h"
 #include "sig.h"
+#include "kernel.h"
 #include "tree.h"
+#include "vmlinux.h"
 
 struct overlay;
 
@@ -26,7 +28,8 @@ void overlay_free(struct overlay *ov);
  * Add what path holds: a kernel build tree (Module.symvers, and
  * modules.builtin.modinfo, Module.nsallow and modules.order's module
  * files when it has them), a module file, or a folder of module files.
- * Returns 0, or -1 with *err set to a malloc'd message naming the file.
+ * Returns 0, or -errno with *err set to a malloc'd message naming the
+ * file.
  */
 int overlay_add(struct overlay *ov, const char *path, char **err);
 
@@ -39,23 +42,20 @@ int overlay_add(struct overlay *ov, const char *path, char **err);
 void overlay_bind(struct overlay *ov, const struct tree *t);
 
 /*
- * The build's export of sym: true with its namespace and GPL flag, false
- * when the build does not export it.
+ * A module file of the tree as if built with the build (a struct
+ * filecache rewrite hook, arg the overlay, after overlay_bind()): each
+ * export the build has gets its namespace (the file's in was_ns when it
+ * differs) and GPL flag; the grants are the build's when it describes
+ * the object; m->rebuilt is the build's module of that name.
  */
-bool overlay_export(const struct overlay *ov, const char *sym,
-		    const char **ns, bool *gpl);
+void overlay_rewrite(void *arg, struct nsmod *m, struct arena *a);
+
 /*
- * The grants the build gives the object name (after overlay_bind()):
- * true with *g and *n set when the build describes that object (there
- * may be none), else false and they are left alone.
+ * vmlinux into k as vmlinux_read() reads it, its exports rewritten the
+ * same way, and its grants the build's when the build describes vmlinux.
+ * Returns 0, or -errno with *err set as vmlinux_read() sets it.
  */
-bool overlay_grants(const struct overlay *ov, const char *name,
-		    const struct ns_grant **g, size_t *n);
-/*
- * Whether the build's module name imports ns: 1 yes, 0 no, -1 the build
- * has no module file of that name.
- */
-int overlay_imports(const struct overlay *ov, const char *name,
-		    const char *ns);
+int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
+			 const struct kdesc *d, char **err);
 
 #endif

@@ -3,6 +3,7 @@
  * nscheck - what loading one argument loads, in order
  */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -11,7 +12,7 @@
 #include "plan.h"
 
 void planner_init(struct planner *p, const struct kernel *k,
-		  struct tree *t, struct loader *l)
+		  struct tree *t, struct filecache *l)
 {
 	*p = (struct planner){ .k = k, .t = t, .l = l,
 			       .planned = hash_new() };
@@ -51,7 +52,7 @@ static void index_providers(struct planner *p)
 
 		if (!f->chosen)
 			continue;
-		m = loader_get(p->l, f->path);
+		m = filecache_get(p->l, f->path);
 		for (j = 0; !m->error && j < m->n_exports; j++) {
 			void **slot = hash_slot(p->providers,
 						m->exports[j].sym);
@@ -162,7 +163,7 @@ static void with_softdeps(struct planner *p, struct nsmod *m, bool required)
 	char *name = NULL;
 
 	if (p->t && p->t->ctx && !m->error) {
-		name = tree_modname(m->name);
+		name = modname_normalize(m->name);
 		if (kmod_module_new_from_name(p->t->ctx, name, &mod) < 0 ||
 		    kmod_module_get_softdeps(mod, &pre, &post) < 0)
 			pre = post = NULL;
@@ -194,7 +195,7 @@ static void mark_given(struct planner *p, const char *path)
 /* A module of the tree, with what it needs first. */
 static void probe(struct planner *p, const char *path, bool required)
 {
-	struct nsmod *m = loader_get(p->l, path);
+	struct nsmod *m = filecache_get(p->l, path);
 	struct kmod_module *mod;
 	struct kmod_list *deps, *l;
 
@@ -218,7 +219,7 @@ static void probe(struct planner *p, const char *path, bool required)
 			const char *dpath = kmod_module_get_path(dm);
 			struct nsmod *d;
 
-			d = dpath ? loader_get(p->l, dpath) : NULL;
+			d = dpath ? filecache_get(p->l, dpath) : NULL;
 			kmod_module_unref(dm);
 			if (!d || (!d->error && done(p, d->name)))
 				continue;
@@ -244,16 +245,52 @@ bool plan_is_file(const char *arg)
 	       stat(arg, &st) == 0;
 }
 
-static int plan_name(struct planner *p, const char *arg)
+/*
+ * An alias of a tree depmod has not indexed: the names libkmod finds for
+ * it in the indexes of a scratch copy, each the tree's file of that name
+ * (the scratch copy's paths are links), planned as without the index.
+ */
+static int plan_alias(struct planner *p, const char *arg, char **err)
+{
+	struct kmod_list *list = NULL, *l;
+	const struct tree_file *f;
+	int found = 0;
+
+	if (kmod_module_new_from_lookup(p->t->scratch_ctx, arg, &list) < 0)
+		list = NULL;
+	kmod_list_foreach(l, list) {
+		struct kmod_module *mod = kmod_module_get_module(l);
+		const char *name = kmod_module_get_name(mod);
+
+		f = tree_find(p->t, name);
+		if (f && kmod_module_get_path(mod)) {
+			probe(p, f->path, true);
+			mark_given(p, f->path);
+			found++;
+		} else if (!kmod_module_get_path(mod)) {
+			INF("%s: %s is built into vmlinux\n", arg, name);
+			found++;
+		}
+		kmod_module_unref(mod);
+	}
+	kmod_module_unref_list(list);
+	if (!found) {
+		*err = xasprintf("module %s not found in %s", arg, p->t->dir);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static int plan_name(struct planner *p, const char *arg, char **err)
 {
 	struct kmod_list *list = NULL, *l;
 	const struct tree_file *f;
 	int found = 0;
 
 	if (!p->t) {
-		ERR("%s: not a module file, and no module tree to look it "
-		    "up in\n", arg);
-		return -1;
+		*err = xasprintf("%s: not a module file, and no module tree to "
+				 "look it up in", arg);
+		return -ENOENT;
 	}
 	if (!p->t->ctx) {
 		f = tree_find(p->t, arg);
@@ -266,13 +303,16 @@ static int plan_name(struct planner *p, const char *arg)
 			INF("%s: built into vmlinux\n", arg);
 			return 0;
 		}
-		/* No modules.dep.bin: depmod never ran, no modules.alias. */
-		ERR("module %s not found in %s: no module of that name; "
-		    "depmod has not run there (no modules.dep.bin or "
-		    "modules.alias), so it was not looked up as an alias: run "
-		    "depmod on the tree, or name the module or its file\n",
-		    arg, p->t->dir);
-		return -1;
+		/* No modules.dep.bin: an alias, from a scratch copy's. */
+		if (tree_index(p->t))
+			return plan_alias(p, arg, err);
+		*err = xasprintf("module %s not found in %s: no module of that "
+				 "name; depmod has not run there (no "
+				 "modules.dep.bin or modules.alias), so it was "
+				 "not looked up as an alias: run depmod on the "
+				 "tree, or name the module or its file", arg,
+				 p->t->dir);
+		return -ENOENT;
 	}
 	/* A name or an alias, as modprobe looks it up. */
 	if (kmod_module_new_from_lookup(p->t->ctx, arg, &list) < 0)
@@ -293,22 +333,23 @@ static int plan_name(struct planner *p, const char *arg)
 	}
 	kmod_module_unref_list(list);
 	if (!found) {
-		ERR("module %s not found in %s\n", arg, p->t->dir);
-		return -1;
+		*err = xasprintf("module %s not found in %s", arg,
+				 p->t->dir);
+		return -ENOENT;
 	}
 	return 0;
 }
 
-int plan(struct planner *p, const char *arg)
+int plan(struct planner *p, const char *arg, char **err)
 {
 	struct nsmod *m;
 	size_t first;
 
 	p->n = 0;
 	if (!plan_is_file(arg))
-		return plan_name(p, arg);
+		return plan_name(p, arg, err);
 	/* insmod FILE, after what it needs from the tree. */
-	m = loader_get(p->l, arg);
+	m = filecache_get(p->l, arg);
 	if (!m->error)
 		*hash_slot(p->planned, m->name) = m;
 	if (!p->insmod)

@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "kernel.h"
-#include "loader.h"
+#include "filecache.h"
 #include "tree.h"
 
 struct step {
@@ -31,7 +31,7 @@ struct step {
 struct planner {
 	const struct kernel *k;	/* what is loaded: not loaded again */
 	struct tree *t;		/* NULL: no tree, no dependencies */
-	struct loader *l;
+	struct filecache *l;
 	bool insmod;		/* --live: a file alone, as insmod loads it */
 	struct hash *planned;	/* module names already in a plan */
 	struct hash *providers;	/* symbol -> struct tree_file (no ctx) */
@@ -40,14 +40,15 @@ struct planner {
 };
 
 void planner_init(struct planner *p, const struct kernel *k,
-		  struct tree *t, struct loader *l);
+		  struct tree *t, struct filecache *l);
 void planner_free(struct planner *p);
 
 /*
  * The steps for one argument (in p->steps, p->n; replaced by the next
- * call). Returns 0, or -1 after an error (a name found nowhere).
+ * call). Returns 0, or -ENOENT with *err set to a malloc'd message (a
+ * name found nowhere).
  */
-int plan(struct planner *p, const char *arg);
+int plan(struct planner *p, const char *arg, char **err);
 
 /*
  * Whether an argument is a file (it has a '/', a module file's name, or

@@ -14,6 +14,7 @@ static const char *const status_names[] = {
 	[STATUS_LOADS] = "loads",
 	[STATUS_REFUSED] = "refused",
 	[STATUS_UNREADABLE] = "unreadable",
+	[STATUS_MALFORMED] = "malformed",
 };
 
 void json_str(const char *s)
@@ -131,7 +132,7 @@ void report_module(struct report *rep, const struct nsmod *m,
 			break;
 		}
 	}
-	if (status == STATUS_UNREADABLE)
+	if (status == STATUS_UNREADABLE || status == STATUS_MALFORMED)
 		ERR("%s: %s\n", m->path, m->error);
 	else if (status == STATUS_LOADS)
 		INF("%s: %s would load%s%s\n", m->path, m->name,
@@ -176,15 +177,19 @@ void report_module(struct report *rep, const struct nsmod *m,
 
 void report_end(struct report *rep)
 {
-	size_t n = rep->count[0] + rep->count[1] + rep->count[2];
+	size_t n = 0, i;
 
+	for (i = 0; i < N_STATUS; i++)
+		n += rep->count[i];
 	if (rep->json)
 		printf("\n],\"summary\":{\"checked\":%zu,\"loads\":%zu,"
 		       "\"refused\":%zu,\"unreadable\":%zu,"
-		       "\"missing_import\":%zu}}\n", n,
+		       "\"malformed\":%zu,\"missing_import\":%zu}}\n", n,
 		       rep->count[STATUS_LOADS], rep->count[STATUS_REFUSED],
-		       rep->count[STATUS_UNREADABLE], rep->missing_import);
+		       rep->count[STATUS_UNREADABLE],
+		       rep->count[STATUS_MALFORMED], rep->missing_import);
 	INF("checked %zu module%s: %zu would load, %zu refused, %zu "
-	    "unreadable\n", n, n == 1 ? "" : "s", rep->count[STATUS_LOADS],
-	    rep->count[STATUS_REFUSED], rep->count[STATUS_UNREADABLE]);
+	    "unreadable, %zu malformed\n", n, n == 1 ? "" : "s",
+	    rep->count[STATUS_LOADS], rep->count[STATUS_REFUSED],
+	    rep->count[STATUS_UNREADABLE], rep->count[STATUS_MALFORMED]);
 }

@@ -15,7 +15,9 @@
 enum status {
 	STATUS_LOADS,
 	STATUS_REFUSED,
-	STATUS_UNREADABLE,
+	STATUS_UNREADABLE,	/* nscheck cannot read the file */
+	STATUS_MALFORMED,	/* the kernel refuses its grants' section */
+	N_STATUS,
 };
 
 struct kernel;
@@ -24,7 +26,7 @@ struct report {
 	const struct kernel *k;	/* the model the findings were made on */
 	bool json;
 	bool quiet;
-	size_t count[3];	/* by enum status */
+	size_t count[N_STATUS];	/* by enum status */
 	size_t missing_import;	/* loads, lacking an import (--overlay) */
 	size_t nmods;
 };

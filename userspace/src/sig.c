@@ -78,14 +78,16 @@ int sigkey_read(const char *path, struct sigkey **key, char **err)
 
 	*key = NULL;
 	if (!f) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
-		return -1;
+		int e = errno;
+
+		*err = xasprintf("%s: %s", path, strerror(e));
+		return -e;
 	}
 	b = BIO_new_fp(f, BIO_CLOSE);
 	if (!b) {
 		fclose(f);
 		*err = xasprintf("%s: out of memory", path);
-		return -1;
+		return -ENOMEM;
 	}
 	cert = PEM_read_bio_X509(b, NULL, NULL, NULL);
 	if (!cert) {
@@ -98,7 +100,7 @@ int sigkey_read(const char *path, struct sigkey **key, char **err)
 	if (!cert) {
 		*err = xasprintf("%s: not an X.509 certificate (DER or PEM)",
 				 path);
-		return -1;
+		return -EINVAL;
 	}
 	*key = xcalloc(1, sizeof(**key));
 	(*key)->cert = cert;
@@ -247,7 +249,7 @@ int sigkey_read(const char *path, struct sigkey **key, char **err)
 	*key = NULL;
 	*err = xasprintf("%s: nscheck was built without OpenSSL: it cannot "
 			 "read certificates or signatures", path);
-	return -1;
+	return -EOPNOTSUPP;
 }
 
 void sigkey_free(struct sigkey *key)

@@ -17,8 +17,8 @@
 struct sigkey;
 
 /*
- * The certificate at path, DER or PEM. Returns 0, or -1 with *err set to
- * a malloc'd message naming the file.
+ * The certificate at path, DER or PEM. Returns 0, or -errno with *err set
+ * to a malloc'd message naming the file.
  */
 int sigkey_read(const char *path, struct sigkey **key, char **err);
 void sigkey_free(struct sigkey *key);

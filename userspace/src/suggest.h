@@ -86,7 +86,7 @@ struct suggest {
 };
 
 /*
- * k holds vmlinux (describe.c); suggest_build() loads every readable
+ * k holds vmlinux (vmlinux.c); suggest_build() loads every readable
  * module into it. The model stays the caller's.
  */
 struct suggest *suggest_new(struct kernel *k);

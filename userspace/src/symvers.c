@@ -3,6 +3,7 @@
  * nscheck - Module.symvers
  */
 
+#include <errno.h>
 #include <ctype.h>
 #include <stdlib.h>
 
@@ -73,47 +74,47 @@ static const char *parse_line(char *line, struct symvers_line *l)
 	return NULL;
 }
 
+struct symvers_read {
+	const char *path;
+	void (*fn)(const struct symvers_line *l, void *arg);
+	void *arg;
+	char **err;
+};
+
+static int symvers_line(char *line, size_t lineno, void *arg)
+{
+	struct symvers_read *sr = arg;
+	struct symvers_line l;
+	const char *why;
+
+	/* depmod -E skips an empty line (a trailing one, often). */
+	if (!*line)
+		return 0;
+	why = parse_line(line, &l);
+	if (why) {
+		*sr->err = xasprintf("%s: line %zu: malformed Module.symvers "
+				     "line: %s", sr->path, lineno, why);
+		return -EINVAL;
+	}
+	sr->fn(&l, sr->arg);
+	return 0;
+}
+
 int symvers_read(const char *path,
 		 void (*fn)(const struct symvers_line *l, void *arg),
 		 void *arg, char **err)
 {
-	char *buf, *line, *end;
-	size_t len, lineno = 0;
+	struct symvers_read sr = {
+		.path = path, .fn = fn, .arg = arg, .err = err,
+	};
 	int r;
 
-	r = read_whole_file(path, &buf, &len);
-	if (r < 0) {
-		*err = xasprintf("%s: %s", path, strerror(-r));
-		return -1;
-	}
-	if (memchr(buf, '\0', len)) {
+	*err = NULL;
+	r = read_lines(path, true, symvers_line, &sr);
+	if (r == -EILSEQ)
 		*err = xasprintf("%s: binary data, not a Module.symvers",
 				 path);
-		free(buf);
-		return -1;
-	}
-	for (line = buf; line < buf + len; line = end + 1) {
-		struct symvers_line l;
-		const char *why;
-
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		lineno++;
-		/* depmod -E skips an empty line (a trailing one, often). */
-		if (!*line)
-			continue;
-		why = parse_line(line, &l);
-		if (why) {
-			*err = xasprintf("%s: line %zu: malformed "
-					 "Module.symvers line: %s", path,
-					 lineno, why);
-			free(buf);
-			return -1;
-		}
-		fn(&l, arg);
-	}
-	free(buf);
-	return 0;
+	else if (r < 0 && !*err)
+		*err = xasprintf("%s: %s", path, strerror(-r));
+	return r;
 }

@@ -17,7 +17,7 @@ struct symvers_line {
 
 /*
  * Parse path and call fn for each line; the strings live only during
- * the call. Returns 0, or -1 with *err set to a malloc'd message.
+ * the call. Returns 0, or -errno with *err set to a malloc'd message.
  */
 int symvers_read(const char *path,
 		 void (*fn)(const struct symvers_line *l, void *arg),

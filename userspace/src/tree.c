@@ -1,6 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * nscheck - a module tree as depmod and modprobe see it
+ *
+ * Where depmod has run, libkmod answers on its indexes: which file a
+ * name resolves to, aliases, dependencies. Where it has not (a
+ * distribution's package, extracted; a tree being built), libkmod has
+ * nothing to read, and this file reads the tree as depmod would (its
+ * search order, depmod.d, modules.builtin) to list the modules --all
+ * checks and a name's file. Running depmod on a scratch copy for that
+ * would cost as much as depmod -n itself (320 ms on Debian's tree, where
+ * all of --all takes 140 ms; make bench allows half of depmod's time),
+ * so it is done only for what this reader cannot do at all: an alias
+ * (treeindex.c).
  */
 
 #include <dirent.h>
@@ -67,17 +78,6 @@ bool tree_is_module_file(const char *path)
 			return true;
 	}
 	return false;
-}
-
-char *tree_modname(const char *s)
-{
-	char *p, *name = xstrdup(s);
-
-	for (p = name; *p; p++) {
-		if (*p == '-')
-			*p = '_';
-	}
-	return name;
 }
 
 /* depmod's path_to_modname(): the file name up to its first '.'. */
@@ -365,38 +365,33 @@ static int walk_dir(struct walk *w, const char *path, size_t base,
 	return err;
 }
 
+/* modules.order: "kernel/x/y.ko" (or ".o", older) a line. */
+static int order_line(char *line, size_t lineno, void *arg)
+{
+	struct walk *w = arg;
+	size_t l = strlen(line);
+	char *path;
+
+	(void)lineno;
+	if (!l)
+		return 0;
+	if (l > 2 && streq(line + l - 2, ".o"))
+		path = xasprintf("%s/%.*sko", w->t->dir, (int)l - 1, line);
+	else
+		path = xasprintf("%s/%s", w->t->dir, line);
+	add_file(w, path, 0);
+	free(path);
+	return 0;
+}
+
 /* A kernel build tree: the modules of its modules.order. */
 static int read_order(struct walk *w, const char *kdir)
 {
 	char *order = xasprintf("%s/modules.order", kdir);
-	char *buf, *line, *end;
-	size_t len;
-	int err;
+	int err = read_lines(order, false, order_line, w);
 
-	err = read_whole_file(order, &buf, &len);
 	free(order);
-	if (err < 0)
-		return err;
-	for (line = buf; line < buf + len; line = end + 1) {
-		char *path;
-		size_t l;
-
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		l = strlen(line);
-		if (!l)
-			continue;
-		if (l > 2 && streq(line + l - 2, ".o"))
-			path = xasprintf("%s/%.*sko", kdir, (int)l - 1, line);
-		else
-			path = xasprintf("%s/%s", kdir, line);
-		add_file(w, path, 0);
-		free(path);
-	}
-	free(buf);
-	return 0;
+	return err;
 }
 
 static int cmp_file(const void *a, const void *b)
@@ -406,27 +401,22 @@ static int cmp_file(const void *a, const void *b)
 }
 
 /* modules.builtin: "kernel/x/y.ko" a line. */
+static int builtin_line(char *line, size_t lineno, void *arg)
+{
+	struct tree *t = arg;
+
+	(void)lineno;
+	if (*line)
+		*hash_slot(t->builtin, path_modname(&t->arena, line)) = t;
+	return 0;
+}
+
 static void read_builtin(struct tree *t)
 {
 	char *path = xasprintf("%s/modules.builtin", t->dir);
-	char *buf, *line, *end;
-	size_t len;
 
-	if (read_whole_file(path, &buf, &len) < 0) {
-		free(path);
-		return;
-	}
+	read_lines(path, false, builtin_line, t);
 	free(path);
-	for (line = buf; line < buf + len; line = end + 1) {
-		end = strchr(line, '\n');
-		if (!end)
-			end = buf + len;
-		*end = '\0';
-		if (*line)
-			*hash_slot(t->builtin, path_modname(&t->arena, line)) =
-				t;
-	}
-	free(buf);
 }
 
 static void open_kmod(struct tree *t)
@@ -496,10 +486,14 @@ int tree_open(struct tree **tp, const struct tree_opts *o)
 	struct tree *t = xcalloc(1, sizeof(*t));
 	struct cfg c = { .kver = o->kver, .a = &t->arena };
 	struct walk w = { .t = t, .cfg = &c };
-	size_t i;
+	size_t i, cap_config = 0;
 	int err;
 
 	t->dir = xstrdup(o->dir);
+	t->build_tree = o->build_tree;
+	for (i = 0; o->config && i < o->n_config; i++)
+		*VEC_PUSH(t->config, t->n_config, cap_config) =
+			arena_strdup(&t->arena, o->config[i]);
 	t->by_name = hash_new();
 	t->builtin = hash_new();
 	if (o->build_tree) {
@@ -544,6 +538,8 @@ void tree_free(struct tree *t)
 		return;
 	if (t->ctx)
 		kmod_unref(t->ctx);
+	tree_index_free(t);
+	free(t->config);
 	hash_free(t->by_name);
 	hash_free(t->builtin);
 	free(t->files);
@@ -554,7 +550,7 @@ void tree_free(struct tree *t)
 
 const struct tree_file *tree_find(const struct tree *t, const char *name)
 {
-	char *n = tree_modname(name);
+	char *n = modname_normalize(name);
 	const struct tree_file *f = hash_find(t->by_name, n);
 
 	free(n);
@@ -563,7 +559,7 @@ const struct tree_file *tree_find(const struct tree *t, const char *name)
 
 bool tree_is_builtin(const struct tree *t, const char *name)
 {
-	char *n = tree_modname(name);
+	char *n = modname_normalize(name);
 	bool b = hash_find(t->builtin, n) != NULL;
 
 	free(n);

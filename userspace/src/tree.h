@@ -33,6 +33,18 @@ struct tree {
 	struct hash *by_name;	/* modname -> its chosen struct tree_file */
 	struct hash *builtin;	/* modname -> non-NULL: in modules.builtin */
 	struct kmod_ctx *ctx;	/* when the tree has modules.dep.bin */
+	/*
+	 * Without it, for an alias: depmod's indexes of a scratch copy of
+	 * the tree (symbolic links), made at the first alias looked up and
+	 * removed by tree_free().
+	 */
+	char *scratch;		/* its top folder, under TMPDIR */
+	char *scratch_dir;	/* scratch/lib/modules/KVER */
+	struct kmod_ctx *scratch_ctx;
+	bool scratch_tried;
+	bool build_tree;
+	const char **config;	/* -C paths, for depmod; NULL: its own */
+	size_t n_config;
 };
 
 struct tree_opts {
@@ -50,11 +62,20 @@ struct tree_opts {
 int tree_open(struct tree **t, const struct tree_opts *o);
 void tree_free(struct tree *t);
 
+/*
+ * libkmod on depmod's indexes of the tree, for aliases: the tree's own
+ * (t->ctx), else those depmod(8) writes for a scratch copy of it (its
+ * folders and files as symbolic links, under TMPDIR; $NSCHECK_DEPMOD
+ * names another depmod). NULL when there is neither: a build tree, or
+ * depmod could not run.
+ */
+struct kmod_ctx *tree_index(struct tree *t);
+/* The scratch copy and its libkmod context, gone (treeindex.c). */
+void tree_index_free(struct tree *t);
+
 /* The file kept for a module name ('-' and '_' alike), or NULL. */
 const struct tree_file *tree_find(const struct tree *t, const char *name);
 bool tree_is_builtin(const struct tree *t, const char *name);
-/* A module name as the kernel and kmod have it: '-' is '_'. */
-char *tree_modname(const char *s);
 /* Whether path names a module file (.ko, .ko.xz, .ko.zst, .ko.gz). */
 bool tree_is_module_file(const char *path);
 

@@ -211,3 +211,38 @@ int read_whole_file(const char *path, char **buf, size_t *len)
 	*len = size;
 	return 0;
 }
+
+char *modname_normalize(const char *s)
+{
+	char *p, *name = xstrdup(s);
+
+	for (p = name; *p; p++) {
+		if (*p == '-')
+			*p = '_';
+	}
+	return name;
+}
+
+int read_lines(const char *path, bool text,
+	       int (*fn)(char *line, size_t lineno, void *arg), void *arg)
+{
+	char *buf, *line, *end;
+	size_t len, lineno = 0;
+	int r = read_whole_file(path, &buf, &len);
+
+	if (r < 0)
+		return r;
+	if (text && memchr(buf, '\0', len)) {
+		free(buf);
+		return -EILSEQ;
+	}
+	for (line = buf; r == 0 && line < buf + len; line = end + 1) {
+		end = memchr(line, '\n', buf + len - line);
+		if (!end)
+			end = buf + len;
+		*end = '\0';
+		r = fn(line, ++lineno, arg);
+	}
+	free(buf);
+	return r;
+}

@@ -54,9 +54,23 @@ void *arena_memdup(struct arena *a, const void *p, size_t size);
 void arena_merge(struct arena *dst, struct arena *src);
 void arena_free(struct arena *a);
 
-
+/*
+ * A module name as the kernel and kmod have it, '-' as '_' (malloc'd):
+ * for file names, aliases, the names options and indexes give.
+ */
+char *modname_normalize(const char *s);
 
 /* Whole file into a NUL-terminated malloc'd buffer; 0, or -errno. */
 int read_whole_file(const char *path, char **buf, size_t *len);
+
+/*
+ * Each line of the file at path, without its '\n' and NUL-terminated
+ * (writable, gone after the call), with its number from 1, empty ones
+ * too, to fn, until fn returns nonzero. Returns what fn returned, 0, or
+ * -errno when the file cannot be read; with text, -EILSEQ before any
+ * line when the file holds a NUL byte (binary data).
+ */
+int read_lines(const char *path, bool text,
+	       int (*fn)(char *line, size_t lineno, void *arg), void *arg);
 
 #endif

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 
 #include "nsallow.h"
-#include "overlay.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -49,6 +48,12 @@ struct requester {
 	bool trusted;		/* signed with the built-in key */
 	bool using_gplonly;
 	struct findings *out;
+	/* For the missing-import pass: listed in a moved namespace. */
+	struct moved {
+		const struct export *e;
+		const char *sym;
+	} *moved;
+	size_t n_moved, cap_moved;
 };
 
 static struct finding *add(struct requester *r, enum finding_kind kind,
@@ -74,10 +79,11 @@ static bool imports(const struct nsmod *m, const char *ns)
 
 /*
  * ns_allow_check(): rows 4 to 6 (a module: list names R or not), then,
- * for a listed R, the signature rule and the GPL rule.
+ * for a listed R, the signature rule and the GPL rule. A livepatch module
+ * is listed by every owner (ns_allow_judge()): *lp says it was so.
  */
 static bool allowed(struct requester *r, const struct export *e,
-		    const char *sym, bool gplok)
+		    const char *sym, bool gplok, bool *lp)
 {
 	const struct object *x = NULL;
 	struct finding *f;
@@ -88,6 +94,9 @@ static bool allowed(struct requester *r, const struct export *e,
 					      e->ns + strlen(MODULE_NS_PREFIX));
 	else
 		listed = kernel_lists(r->k, e->owner, e->ns, r->m->name);
+	*lp = !listed && r->m->livepatch;
+	if (*lp)
+		listed = true;
 	if (!listed) {
 		if (!ns_is_module_list(e->ns))
 			x = kernel_other_lister(r->k, e->ns, r->m->name,
@@ -113,6 +122,7 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->ns = e->ns;
 		f->owner = e->owner->name;
 		f->owner_obj = e->owner;
+		f->livepatch = *lp;
 		return false;
 	}
 	if (!gplok && !e->gpl) {
@@ -120,45 +130,55 @@ static bool allowed(struct requester *r, const struct export *e,
 		f->row = 3;
 		f->ns = e->ns;
 		f->owner = e->owner->name;
+		f->livepatch = *lp;
 		return false;
 	}
 	return true;
 }
 
 /*
- * --overlay: R is listed in the namespace the series gave the symbol, and
- * was built without its import. One finding per namespace.
+ * The missing-import pass, nscheck's own finding after the kernel's
+ * (--overlay): R is listed in the namespace a reader moved the symbol
+ * into (the series'), and was built without its import. Not a refusal:
+ * the series must add the import. One finding per namespace, in the
+ * order of first use, with whether the build's module of R's name
+ * imports it.
  */
-static void missing_import(struct requester *r, size_t n0,
-			   const struct export *e, const char *sym)
+static void missing_imports(struct requester *r)
 {
+	size_t n0 = r->out->n, i, j;
 	struct finding *f;
-	size_t i;
 
-	for (i = n0; i < r->out->n; i++) {
-		f = &r->out->f[i];
-		if (f->kind == F_MISSING_IMPORT && streq(f->ns, e->ns)) {
-			f->count++;
-			return;
+	for (i = 0; i < r->n_moved; i++) {
+		const struct export *e = r->moved[i].e;
+
+		for (j = n0; j < r->out->n; j++) {
+			f = &r->out->f[j];
+			if (streq(f->ns, e->ns)) {
+				f->count++;
+				break;
+			}
 		}
+		if (j < r->out->n)
+			continue;
+		f = add(r, F_MISSING_IMPORT, r->moved[i].sym);
+		f->row = 3;
+		f->ns = e->ns;
+		f->was_ns = e->was_ns;
+		f->owner = e->owner->name;
+		f->count = 1;
+		f->build_imports = r->m->rebuilt ?
+				   imports(r->m->rebuilt, e->ns) : -1;
 	}
-	f = add(r, F_MISSING_IMPORT, sym);
-	f->row = 3;
-	f->ns = e->ns;
-	f->was_ns = e->was_ns;
-	f->owner = e->owner->name;
-	f->count = 1;
-	f->build_imports = r->k->ov ? overlay_imports(r->k->ov, r->m->name,
-						      e->ns) : -1;
 }
 
 /* resolve_symbol(): find_symbol(), inherit_taint(), then namespaces. */
-static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
+static void resolve(struct requester *r, const struct ns_undef *u)
 {
 	/* As fsa.gplok: a taint inherited below counts from the next one. */
 	bool gplok = !r->proprietary;
 	const struct export *e;
-	bool restricted;
+	bool restricted, lp = false;
 	struct finding *f;
 
 	e = kernel_find_symbol(r->k, u->sym, gplok, r->self);
@@ -188,12 +208,14 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	/* A module: list is always restricted, and is its own import. */
 	restricted = ns_is_module_list(e->ns) ||
 		     kernel_restricted(r->k, e->ns, r->self);
-	if (restricted && !allowed(r, e, u->sym, gplok))
+	if (restricted && !allowed(r, e, u->sym, gplok, &lp))
 		return;
 	if (ns_is_module_list(e->ns) || imports(r->m, e->ns))
 		return;
 	if (restricted && e->was_ns) {
-		missing_import(r, n0, e, u->sym);
+		/* Not the kernel's to say: the missing-import pass. */
+		*VEC_PUSH(r->moved, r->n_moved, r->cap_moved) =
+			(struct moved){ .e = e, .sym = u->sym };
 		return;
 	}
 	f = add(r, F_NOT_IMPORTED, u->sym);
@@ -201,6 +223,7 @@ static void resolve(struct requester *r, const struct ns_undef *u, size_t n0)
 	f->ns = e->ns;
 	f->owner = e->owner->name;
 	f->owner_obj = e->owner;
+	f->livepatch = lp;
 }
 
 /* verify_exported_symbols(): the first duplicate ends the check. */
@@ -258,8 +281,10 @@ bool verdict_check(const struct kernel *k, const struct nsmod *m,
 				add(&r, F_COMMON, u->sym);
 			continue;
 		}
-		resolve(&r, u, n0);
+		resolve(&r, u);
 	}
+	missing_imports(&r);
+	free(r.moved);
 	for (i = n0; i < out->n; i++) {
 		if (finding_refuses(&out->f[i]))
 			return false;
@@ -274,6 +299,7 @@ void verdict_records(const struct nsmod *m, struct findings *out)
 		[NSREC_TWO_SECTIONS] = F_TWO_SECTIONS,
 		[NSREC_NOT_ALLOC] = F_NOT_ALLOC,
 		[NSREC_WRITABLE] = F_WRITABLE,
+		[NSREC_RELOCATED] = F_RELOCATED,
 		[NSREC_MALFORMED] = F_MALFORMED,
 		[NSREC_MODINFO] = F_MODINFO,
 	};
@@ -334,6 +360,7 @@ const char *finding_name(const struct finding *f)
 		[F_TWO_SECTIONS] = "duplicate-section",
 		[F_NOT_ALLOC] = "section-not-allocated",
 		[F_WRITABLE] = "section-writable",
+		[F_RELOCATED] = "section-relocated",
 		[F_MALFORMED] = "malformed-records",
 		[F_MODINFO] = "modinfo-mismatch",
 		[F_MISSING_IMPORT] = "missing-import",
@@ -434,6 +461,9 @@ char *finding_line(const struct finding *f, const char *r)
 	case F_WRITABLE:
 		return xasprintf("%s: %s", r,
 				 ns_records_message(NSREC_WRITABLE));
+	case F_RELOCATED:
+		return xasprintf("%s: %s", r,
+				 ns_records_message(NSREC_RELOCATED));
 	case F_MODINFO:
 		return xasprintf("%s: %s", r,
 				 ns_records_message(NSREC_MODINFO));
@@ -498,6 +528,19 @@ char *finding_hint(const struct kernel *k, const struct finding *f,
 	default:
 		return NULL;
 	}
+	if (f->livepatch && f->kind == F_NOT_IMPORTED)
+		return xasprintf("%s is a livepatch module, which the loader "
+				 "takes as listed by every owner (%s exports "
+				 "%s into namespace %s): add "
+				 "MODULE_IMPORT_NS(%s) to %s", r, f->owner,
+				 f->sym, f->ns, f->ns, r);
+	if (f->livepatch && f->kind == F_NOT_SIGNED)
+		return xasprintf("%s is a livepatch module, which the loader "
+				 "takes as listed by every owner, and %s binds "
+				 "its grants to the kernel's signing key "
+				 "(CONFIG_MODULE_NS_ALLOW_SIG): sign %s with a "
+				 "built-in key (scripts/sign-file with the "
+				 "kernel build's key)", r, f->owner, r);
 	lists = grants_of(k, o, f->ns, all_grants);
 	switch (f->kind) {
 	case F_NOT_ALLOWED:

@@ -31,6 +31,7 @@ enum finding_kind {
 	F_TWO_SECTIONS,
 	F_NOT_ALLOC,
 	F_WRITABLE,
+	F_RELOCATED,
 	F_MALFORMED,
 	F_MODINFO,
 	/*
@@ -49,6 +50,7 @@ struct finding {
 	const char *owner;	/* the export's owner */
 	const struct object *owner_obj;	/* the same, in the model */
 	const char *declarer;	/* row 4's X */
+	bool livepatch;		/* row 3 because R is a livepatch module */
 	size_t offset;		/* F_MALFORMED */
 	const char *was_ns;	/* F_MISSING_IMPORT: the tree's namespace */
 	size_t count;		/* F_MISSING_IMPORT: symbols of ns used */

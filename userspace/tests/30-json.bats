@@ -68,24 +68,26 @@ jqr() {
 	assert_equal "$(jqr '[.modules[].findings[].lines | length] | join(" ")')" "2 1 2 2"
 }
 
-@test "json: unreadable modules, with and without a name" {
+@test "json: an unreadable module, and one whose records the kernel refuses" {
 	json missing.ko rec_nonul.ko exp_a.ko
 	assert_failure 2
 	assert_equal "$(jqr '.modules[0].status')" unreadable
 	assert_equal "$(jqr '.modules[0].name')" null
 	assert_equal "$(jqr '.modules[0].error')" "No such file or directory"
-	assert_equal "$(jqr '.modules[1].status')" unreadable
+	# Read, and named: the kernel refuses it, with its line.
+	assert_equal "$(jqr '.modules[1].status')" malformed
 	assert_equal "$(jqr '.modules[1].name')" rec_nonul
 	assert_equal "$(jqr '.modules[1].findings[0].verdict')" malformed-records
 	assert_equal "$(jqr '.modules[1].findings[0].offset')" 4
 	assert_equal "$(jqr '.modules[1].findings[0].errno')" -8
 	assert_equal "$(jqr '.modules[2].status')" loads
+	assert_equal "$(jqr '.summary | "\(.unreadable) \(.malformed)"')" "1 1"
 }
 
 @test "json: summary counts" {
-	json exp_a.ko imp_ok.ko imp_none.ko missing.ko
+	json exp_a.ko imp_ok.ko imp_none.ko missing.ko rec_char.ko
 	assert_failure 2
-	assert_equal "$(jqr '.summary | "\(.checked) \(.loads) \(.refused) \(.unreadable)"')" "4 2 1 1"
+	assert_equal "$(jqr '.summary | "\(.checked) \(.loads) \(.refused) \(.unreadable) \(.malformed)"')" "5 2 1 1 1"
 }
 
 @test "json: file names are escaped" {

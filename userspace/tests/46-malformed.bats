@@ -83,12 +83,13 @@ check_variants() {
 
 @test "malformed: the error says which grant modinfo and the records disagree on" {
 	local v f want
-	for v in size_zero flags_noalloc flags_write second_alloc modinfo_mismatch modinfo_unterminated; do
+	for v in size_zero flags_noalloc flags_write relocated second_alloc modinfo_mismatch modinfo_unterminated; do
 		f=$BATS_FILE_TMPDIR/fixture/$v.ko
 		case $v in
 		size_zero) want="modinfo allow_ns= entries do not match the __ns_allow records: allow_ns=NSA_RESTR:0nsa_digit is not a record" ;;
 		flags_noalloc) want="__ns_allow section is not allocated" ;;
 		flags_write) want="__ns_allow section is writable" ;;
+		relocated) want="relocations target the __ns_allow section" ;;
 		second_alloc) want="more than one __ns_allow section" ;;
 		modinfo_mismatch) want="modinfo allow_ns= entries do not match the __ns_allow records: allow_ns=NSA_RESTR:nsa_denied is not a record" ;;
 		modinfo_unterminated) want="modinfo allow_ns= entries do not match the __ns_allow records: allow_ns=NSA_RESTR:nsa_user is not NUL-terminated (it ends .modinfo)" ;;
@@ -97,6 +98,20 @@ check_variants() {
 		assert_failure 2
 		assert_error_names "$f: $want"
 		assert_output "nsa_exp: ${want%%: *}"
+	done
+}
+
+@test "malformed: JSON names each section-level refusal, -ENOEXEC, malformed" {
+	local v kind f
+	for v in flags_noalloc:section-not-allocated flags_write:section-writable \
+		 relocated:section-relocated second_alloc:duplicate-section; do
+		f=$BATS_FILE_TMPDIR/fixture/${v%%:*}.ko
+		kind=${v#*:}
+		run --separate-stderr nsk --json "$f"
+		assert_failure 2
+		jq -e --arg k "$kind" '.modules[0] | .status == "malformed" and
+			.findings[0].verdict == $k and .findings[0].errno == -8' \
+			<<<"$output" >/dev/null || fail "${v%%:*}: $output"
 	done
 }
 

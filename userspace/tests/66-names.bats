@@ -90,8 +90,26 @@ missing() {
 		fail "$stderr"
 }
 
-@test "names: an alias on a tree where depmod has not run says so" {
-	run --separate-stderr nst nscheck-test-alias
+@test "names: an alias on a tree where depmod has not run, through a scratch copy" {
+	command -v depmod >/dev/null || skip "no depmod"
+	local tmp=$BATS_TEST_TMPDIR/tmp
+	mkdir "$tmp"
+	TMPDIR=$tmp run --separate-stderr nst -v nscheck-test-alias
+	assert_failure 1
+	assert_line --index 0 "module aliased not allowed to reference namespace \`MRES' for a_fn"
+	[[ $stderr == *"$M: aliases from depmod's indexes of a scratch copy"* ]] ||
+		fail "$stderr"
+	# The tree is left as it was, and the copy is gone.
+	[[ ! -e $M/modules.dep && ! -e $M/modules.dep.bin ]] || fail "the tree was indexed"
+	[[ -z $(ls -A "$tmp") ]] || fail "left behind: $(ls -A "$tmp")"
+	# A name that is no alias either, as modprobe says it.
+	TMPDIR=$tmp run --separate-stderr nst no_such_module
+	assert_failure 2
+	assert_equal "$stderr" "nscheck: ERROR: module no_such_module not found in $M"
+}
+
+@test "names: an alias on a tree where depmod has not run and cannot says so" {
+	NSCHECK_DEPMOD=/nonexistent/depmod run --separate-stderr nst nscheck-test-alias
 	assert_failure 2
 	assert_output ""
 	assert_equal "$stderr" "nscheck: ERROR: module nscheck-test-alias not found in $M: no module of that name; depmod has not run there (no modules.dep.bin or modules.alias), so it was not looked up as an alias: run depmod on the tree, or name the module or its file"

@@ -73,6 +73,18 @@ ov_vuser: listed for namespace VCONV by vmlinux, without MODULE_IMPORT_NS(VCONV)
 		"ov_biother ov_mother ov_open ov_other ov_vother"
 }
 
+@test "overlay: a refused module's missing import comes after the kernel's lines" {
+	cp "$FX/ovt-mixed/ov_user.ko" "$M/ov_user.ko"
+	run --separate-stderr nso --overlay "$FX/kdir-series" "$M/ov_user.ko"
+	assert_failure 1
+	assert_output "module ov_user not allowed to reference namespace \`VCONV' for v_conv
+$(U13 ov_user v_conv)
+ov_user: listed for namespace OVNS by ov_exp, without MODULE_IMPORT_NS(OVNS): the series must add it, as its build does (ov_fn)"
+	run --separate-stderr nso --overlay "$FX/kdir-series" --json "$M/ov_user.ko"
+	assert_equal "$(jq -r '[.modules[-1].findings[].verdict] | join(" ")' <<<"$output")" \
+		"not-allowed missing-import"
+}
+
 @test "overlay: the given modules only, as insmod or modprobe would load them" {
 	run --separate-stderr nso --overlay "$FX/kdir-series" ov_user "$M/ov_plain.ko"
 	assert_success

@@ -161,7 +161,7 @@ dual_ok: Unknown symbol a_fn (err -13)"
 dual_ok refused not-allowed -13
 exp_a refused already-loaded -17"
 	assert_equal "$(jq -c .summary <<<"$output")" \
-		'{"checked":3,"loads":1,"refused":2,"unreadable":0,"missing_import":0}'
+		'{"checked":3,"loads":1,"refused":2,"unreadable":0,"malformed":0,"missing_import":0}'
 }
 
 @test "live: the taint of /proc/modules, not the file's license" {

@@ -20,7 +20,7 @@
 #include <gelf.h>
 #include <libkmod.h>
 
-#include "loader.h"
+#include "filecache.h"
 #include "util.h"
 
 #ifdef HAVE_OPENSSL
@@ -148,7 +148,7 @@ static int signature(struct kmod_module *mod, const struct nsmod *m)
 }
 
 #ifdef HAVE_OPENSSL
-static int read_key(struct loader *ld, const char *path)
+static int read_key(struct filecache *ld, const char *path)
 {
 	char cn[256], *err = NULL;
 	struct sigkey *key;
@@ -189,7 +189,7 @@ static int read_key(struct loader *ld, const char *path)
 	return 0;
 }
 #else
-static int read_key(struct loader *ld, const char *path)
+static int read_key(struct filecache *ld, const char *path)
 {
 	(void)ld;
 	fprintf(stderr, "crosscheck: %s: built without OpenSSL\n", path);
@@ -197,10 +197,10 @@ static int read_key(struct loader *ld, const char *path)
 }
 #endif
 
-static int one(struct kmod_ctx *ctx, struct loader *ld, const char *path,
+static int one(struct kmod_ctx *ctx, struct filecache *ld, const char *path,
 	       size_t *checked)
 {
-	const struct nsmod *m = loader_get(ld, path);
+	const struct nsmod *m = filecache_get(ld, path);
 	struct kmod_module *mod;
 	int bad;
 
@@ -222,13 +222,13 @@ int main(int argc, char *argv[])
 	struct kmod_ctx *ctx = kmod_new(NULL, &null_config);
 	size_t checked = 0, cap = 0;
 	const struct sigkey *key;
-	struct loader ld;
+	struct filecache ld;
 	char *line = NULL;
 	int i, bad = 0;
 
 	if (!ctx || elf_version(EV_CURRENT) == EV_NONE)
 		return 2;
-	loader_init(&ld);
+	filecache_init(&ld);
 	i = 1;
 	if (argc > 2 && streq(argv[1], "--key")) {
 		if (read_key(&ld, argv[2]) < 0)
@@ -245,8 +245,8 @@ int main(int argc, char *argv[])
 			bad |= one(ctx, &ld, line, &checked);
 			/* One file at a time: the loader keeps what it read. */
 			key = ld.key;
-			loader_free(&ld);
-			loader_init(&ld);
+			filecache_free(&ld);
+			filecache_init(&ld);
 			ld.key = key;
 		}
 	}
@@ -254,7 +254,7 @@ int main(int argc, char *argv[])
 	       bad ? "DIFFERENT" : "the same as libkmod");
 	free(line);
 	sigkey_free((struct sigkey *)ld.key);
-	loader_free(&ld);
+	filecache_free(&ld);
 	free(key_cn);
 	free(key_serial);
 	kmod_unref(ctx);

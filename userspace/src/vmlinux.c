@@ -8,22 +8,37 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "describe.h"
+#include "vmlinux.h"
 #include "log.h"
 #include "symvers.h"
 
 static void on_symvers(const struct symvers_line *l, void *arg)
 {
+	const struct vmlinux_reader *rd = arg;
+
 	/* Modules count only when they are loaded, from their files. */
 	if (streq(l->owner, "vmlinux"))
-		kernel_add_vmlinux_export(arg, l->sym, l->ns, l->gpl);
+		rd->export(rd->arg, l->sym, l->ns, l->gpl);
 }
 
 static void on_builtin(const char *obj, size_t objlen, const char *ns,
 		       size_t nslen, const char *mod, void *arg)
 {
+	const struct vmlinux_reader *rd = arg;
+
 	(void)obj, (void)objlen;
-	kernel_add_vmlinux_grant(arg, ns, nslen, mod);
+	rd->grant(rd->arg, ns, nslen, mod);
+}
+
+static void add_export(void *k, const char *sym, const char *ns, bool gpl)
+{
+	kernel_add_vmlinux_export(k, sym, ns, NULL, gpl);
+}
+
+static void add_grant(void *k, const char *ns, size_t nslen,
+		      const char *mod)
+{
+	kernel_add_vmlinux_grant(k, ns, nslen, mod);
 }
 
 /* The tree's build/Module.symvers; an absolute link is under basedir. */
@@ -53,23 +68,36 @@ static char *tree_symvers(const char *dirname, const char *basedir)
 	return NULL;
 }
 
-int describe_vmlinux(struct kernel *k, const struct kdesc *d)
+int vmlinux_read(struct kernel *k, const struct kdesc *d, char **err)
 {
-	char *path = NULL, *err = NULL;
+	const struct vmlinux_reader rd = {
+		.export = add_export,
+		.grant = add_grant,
+		.arg = k,
+	};
+
+	return vmlinux_read_with(d, &rd, err);
+}
+
+int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd,
+		      char **err)
+{
+	void *arg = (void *)rd;
+	char *path = NULL;
 	size_t i;
 	int r = 0;
 
 	for (i = 0; r == 0 && i < d->n_symvers; i++)
-		r = symvers_read(d->symvers[i], on_symvers, k, &err);
+		r = symvers_read(d->symvers[i], on_symvers, arg, err);
 	if (r == 0 && d->kdir) {
 		path = xasprintf("%s/Module.symvers", d->kdir);
-		r = symvers_read(path, on_symvers, k, &err);
+		r = symvers_read(path, on_symvers, arg, err);
 		free(path);
 	} else if (r == 0 && !d->n_symvers) {
 		path = tree_symvers(d->dirname, d->basedir);
 		if (path) {
 			INF("using %s\n", path);
-			r = symvers_read(path, on_symvers, k, &err);
+			r = symvers_read(path, on_symvers, arg, err);
 		}
 		free(path);
 	}
@@ -81,16 +109,13 @@ int describe_vmlinux(struct kernel *k, const struct kdesc *d)
 	else
 		path = xasprintf("%s/modules.builtin.modinfo", d->dirname);
 	if (access(path, F_OK) == 0)
-		r = builtin_read_grants(path, on_builtin, k, &err);
+		r = builtin_read_grants(path, on_builtin, arg, err);
 	free(path);
 done:
-	if (r < 0)
-		ERR("%s\n", err);
-	free(err);
 	return r;
 }
 
-bool describe_sig_rule(const char *kdir, char **cert)
+bool vmlinux_sig_rule(const char *kdir, char **cert)
 {
 	static const char opt[] = "\nCONFIG_MODULE_NS_ALLOW_SIG=y\n";
 	char *path = xasprintf("%s/.config", kdir), *buf, *tmp;

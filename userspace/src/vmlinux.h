@@ -4,8 +4,8 @@
  * namespaces and GPL flags) from Module.symvers, its grants from
  * modules.builtin.modinfo.
  */
-#ifndef NSCHECK_DESCRIBE_H
-#define NSCHECK_DESCRIBE_H
+#ifndef NSCHECK_VMLINUX_H
+#define NSCHECK_VMLINUX_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,14 +26,28 @@ struct kdesc {
  * either, the module tree's build/Module.symvers when there is one. Its
  * grants (unless d->no_grants): --kdir's modules.builtin.modinfo, else
  * the module tree's.
- * Returns 0, or -1 after an error naming the file.
+ * Returns 0, or -errno with *err set to a malloc'd message naming the
+ * file.
  */
-int describe_vmlinux(struct kernel *k, const struct kdesc *d);
+int vmlinux_read(struct kernel *k, const struct kdesc *d, char **err);
+
+/*
+ * The same files, each export and grant handed to a reader of its own
+ * (--overlay rewrites them on their way into the model).
+ */
+struct vmlinux_reader {
+	void (*export)(void *arg, const char *sym, const char *ns, bool gpl);
+	void (*grant)(void *arg, const char *ns, size_t nslen,
+		      const char *mod);
+	void *arg;
+};
+int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd,
+		      char **err);
 
 /*
  * Whether the kernel built in kdir has CONFIG_MODULE_NS_ALLOW_SIG=y (its
  * .config): then *cert is its certs/signing_key.x509 (malloc'd).
  */
-bool describe_sig_rule(const char *kdir, char **cert);
+bool vmlinux_sig_rule(const char *kdir, char **cert);
 
 #endif

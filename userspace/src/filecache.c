@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * nscheck - read module files
+ * nscheck - a cache of module files, each read once and kept by path
  *
  * Not through libkmod: kmod_module_get_info() and
  * kmod_module_get_dependency_symbols() map each file again (and inflate a
@@ -13,15 +13,15 @@
 #include <stdlib.h>
 
 #include "hash.h"
-#include "loader.h"
+#include "filecache.h"
 #include "modelf.h"
 
-void loader_init(struct loader *l)
+void filecache_init(struct filecache *l)
 {
-	*l = (struct loader){ .by_path = hash_new() };
+	*l = (struct filecache){ .by_path = hash_new() };
 }
 
-void loader_free(struct loader *l)
+void filecache_free(struct filecache *l)
 {
 	size_t i;
 
@@ -33,7 +33,7 @@ void loader_free(struct loader *l)
 	arena_free(&l->arena);
 }
 
-struct nsmod *loader_get(struct loader *l, const char *path)
+struct nsmod *filecache_get(struct filecache *l, const char *path)
 {
 	struct nsmod **slot, *m = hash_find(l->by_path, path);
 	struct image img;
@@ -45,8 +45,12 @@ struct nsmod *loader_get(struct loader *l, const char *path)
 	slot = (struct nsmod **)hash_slot(l->by_path, m->path);
 	*slot = m;
 	*VEC_PUSH(l->mods, l->n, l->cap) = m;
-	if (image_read(path, &l->bufs, &img, &m->error) == 0 &&
-	    modelf_read(&img, m, &l->arena) == 0 && l->key)
+	if (image_read(path, &l->bufs, &img, &m->error) < 0 ||
+	    modelf_read(&img, m, &l->arena) < 0)
+		return m;
+	if (l->key)
 		m->sig = sig_check(l->key, img.data, img.size);
+	if (l->rewrite)
+		l->rewrite(l->rewrite_arg, m, &l->arena);
 	return m;
 }

@@ -2,19 +2,22 @@
 /*
  * nscheck - read module files: each one once (image.c), its ELF and
  * modinfo through libelf (modelf.c), its signature against the trusted
- * key when there is one (sig.c), kept by path for as long as the loader
+ * key when there is one (sig.c), kept by path for as long as the cache
  * lives.
  */
-#ifndef NSCHECK_LOADER_H
-#define NSCHECK_LOADER_H
+#ifndef NSCHECK_FILECACHE_H
+#define NSCHECK_FILECACHE_H
 
 #include "image.h"
 #include "nsmod.h"
 #include "sig.h"
 #include "util.h"
 
-struct loader {
+struct filecache {
 	const struct sigkey *key;	/* set: each m->sig against it */
+	/* set: each file read is handed to it (--overlay rewrites it) */
+	void (*rewrite)(void *arg, struct nsmod *m, struct arena *a);
+	void *rewrite_arg;
 	struct arena arena;	/* every nsmod and its strings */
 	struct image_bufs bufs;
 	struct hash *by_path;	/* path -> struct nsmod */
@@ -22,13 +25,13 @@ struct loader {
 	size_t n, cap;
 };
 
-void loader_init(struct loader *l);
-void loader_free(struct loader *l);
+void filecache_init(struct filecache *l);
+void filecache_free(struct filecache *l);
 
 /*
  * The module at path, read the first time it is asked for. A file that
  * cannot be read has m->error set.
  */
-struct nsmod *loader_get(struct loader *l, const char *path);
+struct nsmod *filecache_get(struct filecache *l, const char *path);
 
 #endif
