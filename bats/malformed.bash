@@ -15,6 +15,8 @@ malformed_row() {
 	[ -n "$row" ] || { echo "no variant $1 in $MALFORMED" >&2; return 1; }
 	IFS=$'\t' read -r mf_variant mf_errno mf_message mf_nscheck mf_why \
 		<<<"$row"
+	# The section's index in this build (gen-malformed.py writes it).
+	mf_message=${mf_message//NS_ALLOW_SECTION/$(cat "$NSA/malformed/ns_allow_section")}
 }
 
 tainted() {

@@ -545,6 +545,9 @@ def main(argv):
             die(f"{table}:{n}: variant '{name}' does not apply to {src}: {e}")
         with open(os.path.join(outdir, name + ".ko"), "wb") as f:
             f.write(v.data)
+    # The table's NS_ALLOW_SECTION: where __ns_allow is in this build.
+    with open(os.path.join(outdir, "ns_allow_section"), "w") as f:
+        f.write(f"{mod.ns_allow}\n")
 
 
 if __name__ == "__main__":
