@@ -61,7 +61,9 @@ KSTAMP := $(KOBJ)/.built
 PSRC := $(B)/pristine/src
 POBJ := $(FB)/pristine/obj
 PSTAMP := $(POBJ)/.prepared
-PATCHES := kernel-patch/series $(wildcard kernel-patch/*.patch)
+# The cover letter is no input of the build.
+PATCHES := kernel-patch/series \
+	$(filter-out %/0000-cover-letter.patch,$(wildcard kernel-patch/*.patch))
 PAYLOAD := $(FB)/payload
 IMAGE := $(FB)/initrd.img
 MODS := $(FB)/modules
