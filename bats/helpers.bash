@@ -76,6 +76,18 @@ insmod_errno() {
 	echo "other(${2//[$'\n' ]/_})"
 }
 
+# kmemleak reports nothing. Objects younger than 5 s are never reported:
+# let the last frees and RCU callbacks settle, then scan twice. Skips on a
+# kernel without kmemleak (the small guest).
+assert_no_leaks() {
+	[ -w /sys/kernel/debug/kmemleak ] || skip "kernel without kmemleak (make check-debug)"
+	sleep 6
+	echo scan > /sys/kernel/debug/kmemleak
+	echo scan > /sys/kernel/debug/kmemleak
+	run cat /sys/kernel/debug/kmemleak
+	assert_output ""
+}
+
 # The kernel log since the last dmesg -C, without timestamps.
 kmsg() {
 	dmesg --notime
