@@ -29,6 +29,7 @@ B := $(CURDIR)/build
 FLAVOR ?= normal
 # The small guest: tinyconfig and these (vm/config/README.md).
 SMALL_FRAGMENTS := vm/config/guest.config vm/config/net.config \
+	vm/config/conversions.config \
 	vm/config/test.config
 # The debug guest: Debian's own configuration (its built-in options kept,
 # its loadable drivers cut to vm/config/debian-guest.lsmod) with the
@@ -137,6 +138,7 @@ $(IMAGE): $(MODS)/.built $(NSCHECK) vm/failnth.c $(shell find bats vm -type f)
 	bats/gen-cases.sh run_differential modules/cases.tsv > $(PAYLOAD)/bats/030-nscheck.bats
 	bats/gen-malformed.sh userspace/tests/malformed/malformed.tsv > $(PAYLOAD)/bats/070-malformed.bats
 	cp -r $(MODS)/ko modules/cases.tsv $(PAYLOAD)/
+	cp $(KOBJ)/.config $(PAYLOAD)/kernel.config
 	cp $(KOBJ)/kernelrelease $(KOBJ)/Module.symvers \
 		$(KOBJ)/certs/signing_key.x509 $(PAYLOAD)/
 	cp $(B)/userspace/nscheck $(PAYLOAD)/bin/

@@ -45,7 +45,22 @@ grants_for() {
 		want=$(tr '\0' '\n' <"$builtin" | sed -n 's/^[^.]*\.allow_ns=//p' |
 			grants_for "$ns")
 		run entry "$ns" vmlinux
-		assert_output "exports $want"
+		if [ -n "$want" ]; then
+			assert_output "exports $want"
+		else
+			# The conversions' switch is off: no grant, no line.
+			assert_output ""
+		fi
+	done
+	# The grants are there exactly when the switch is on.
+	for ns in tcp:TCP_RESTRICT_EXPORTS tcpcong:TCP_CONG_RESTRICT_EXPORTS \
+		udp:UDP_RESTRICT_EXPORTS; do
+		run entry "${ns%%:*}" vmlinux
+		if kernel_has "${ns#*:}"; then
+			assert_output --partial "exports "
+		else
+			assert_output ""
+		fi
 	done
 	# vmlinux lists test_ns_allow_elsewhere where it exports nothing.
 	run entry TEST_NS_ALLOW_ELSEWHERE vmlinux

@@ -16,6 +16,8 @@ awk -F'\t' -v fn="$fn" '!/^#/ && NF {
 		next
 	what = fn == "run_case" ? ($4 == "-" ? "loads" : "refused with " $4) \
 				: "nscheck predicts exit " $6
+	if ($8 != "" && $8 != "-")
+		what = what " if " $8 ", else as 6.1"
 	printf "\n@test \"%s %s: %s\" {\n\t%s %s\n}\n", \
 		(fn == "run_case" ? "case" : "nscheck"), $1, what, fn, $1
 }' "$cases"

@@ -70,8 +70,11 @@ has() {
 
 [ -f "$symvers" ] || { echo "check-modpost: no $symvers: build the modules" >&2; exit 2; }
 
-while IFS=$'\t' read -r name first module errno message nscheck modpost; do
+while IFS=$'\t' read -r name first module errno message nscheck modpost switch; do
 	[[ $name == \#* || -z $name ]] && continue
+	# Built without the row's switch, the tree exports as 6.1 does.
+	[[ ${switch:--} == - ]] || grep -qx "CONFIG_$switch=y" "$kdir/.config" ||
+		modpost=-
 	# Decided at run time (symbol_get), or a signed copy: not modpost's.
 	[[ $nscheck == - || $module == */* ]] && continue
 	src=$(find "$here" -name "$module.c" -not -path '*/pristine/*' | head -1)

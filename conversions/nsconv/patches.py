@@ -2,7 +2,9 @@
 """The patches against the lists. check: the series' net effect on the
 namespaces' exports, grants and imports, compared with the derivation
 (every difference fails, README.md says why). apply: convert a kernel
-tree as the lists say, to regenerate the patches."""
+tree as the lists say, to regenerate the patches: each export to the
+namespace's macro, the grants under its switch, the imports. The macro's
+definition and the switch's Kconfig entry are the patches' own."""
 
 import os
 import re
@@ -15,6 +17,11 @@ from .lists import decisions, format_lists
 
 P_EXPORT = re.compile(r'^([+-])\s*EXPORT_SYMBOL_NS(_GPL)?\(\s*(\w+)\s*,'
                       r'\s*(\w+)\s*\)\s*;')
+# A namespace's own export macro (conversions.tsv: macro), which exports
+# into it under the switch and as 6.1 does without.
+P_MACRO = re.compile(r'^([+-])\s*(\w+?)(_GPL)?\(\s*(\w+)\s*\)\s*;')
+P_IF = re.compile(r'^\+#if IS_ENABLED\(CONFIG_(\w+)\)$')
+P_UNIF = re.compile(r'^-#if IS_ENABLED\(CONFIG_(\w+)\)$')
 P_ALLOW = re.compile(r'^([+-])MODULE_NAMESPACE_ALLOW\(\s*(\w+)\s*,'
                      r'\s*([\w*]+)\s*\)\s*;')
 P_IMPORT = re.compile(r'^([+-])MODULE_IMPORT_NS\(\s*(\w+)\s*\)\s*;')
@@ -25,7 +32,7 @@ class PatchState:
     export: dict = field(default_factory=dict)   # sym -> (ns, kind,
     #                                              file, patch)
     allow: dict = field(default_factory=dict)    # (ns, module) -> (file,
-    #                                              patch)
+    #                                              patch, switch)
     imports: dict = field(default_factory=dict)  # (ns, file) -> patch
 
 
@@ -49,28 +56,48 @@ def read_patches(patchdir, spaces):
     and imports: patch by patch in series order, each patch's '-' lines
     before its '+' lines (a line that moves stays)."""
     st = PatchState()
+    macros = {ns.macro: name for name, ns in spaces.items() if ns.macro}
     for path in patch_files(patchdir):
         if not os.path.exists(path):
             raise InputError(f'{path}: listed in series, missing')
-        name, cur, changes = os.path.basename(path), None, []
+        name, cur, changes, switch = os.path.basename(path), None, [], None
         for line in read(path).splitlines():
             if line.startswith('+++ '):
                 cur = line[4:].split('/', 1)[1] if '/' in line else None
+                switch = None
             elif line.startswith('--- ') or not cur or \
                     not cur.endswith('.c'):
                 continue
+            elif m := P_IF.match(line):
+                switch = m.group(1)
+            elif m := P_UNIF.match(line):
+                # The switch taken away from the grants below it.
+                changes.append(('-', None, None, (cur, m.group(1)), None))
+            elif line == '+#endif':
+                switch = None
             elif m := P_EXPORT.match(line):
                 kind = 'EXPORT_SYMBOL_GPL' if m.group(2) else 'EXPORT_SYMBOL'
                 changes.append((m.group(1), m.group(4), st.export,
                                 m.group(3), (m.group(4), kind, cur, name)))
+            elif (m := P_MACRO.match(line)) and m.group(2) in macros:
+                ns = macros[m.group(2)]
+                kind = 'EXPORT_SYMBOL_GPL' if m.group(3) else 'EXPORT_SYMBOL'
+                changes.append((m.group(1), ns, st.export,
+                                m.group(4), (ns, kind, cur, name)))
             elif m := P_ALLOW.match(line):
                 changes.append((m.group(1), m.group(2), st.allow,
-                                (m.group(2), m.group(3)), (cur, name)))
+                                (m.group(2), m.group(3)),
+                                (cur, name, switch)))
             elif m := P_IMPORT.match(line):
                 changes.append((m.group(1), m.group(2), st.imports,
                                 (m.group(2), cur), name))
         for sign in '-+':
             for s, ns, table, key, value in changes:
+                if table is None and sign == '-':
+                    for k, (f, p, sw) in list(st.allow.items()):
+                        if (f, sw) == key:
+                            st.allow[k] = (f, p, None)
+                    continue
                 if s != sign or ns not in spaces:
                     continue
                 if sign == '+':
@@ -128,6 +155,11 @@ def compare(lists, table, patchdir):
             if have[m][0] != spaces[ns].allow_in:
                 errs.append(f'{have[m][1]}: MODULE_NAMESPACE_ALLOW({ns}, {m})'
                             f' in {have[m][0]}, want {spaces[ns].allow_in}')
+            elif have[m][2] != spaces[ns].config:
+                errs.append(f'{have[m][1]}: MODULE_NAMESPACE_ALLOW({ns}, {m})'
+                            f' is not under #if IS_ENABLED(CONFIG_'
+                            f'{spaces[ns].config}): a kernel without the '
+                            'switch would grant it')
         wanti = {f: m for m, f in want.items()}
         havei = {f: p for (n, f), p in st.imports.items() if n == ns}
         for f in sorted(set(wanti) - set(havei)):
@@ -171,10 +203,11 @@ def check(derived, committed, table, patchdir):
     return 0
 
 
-def insert_allow(text, ns, modules, comment):
-    """The ALLOW block, after the last #include of the file's first block
-    of includes (the last one at #if depth 0 before the first line of
-    code), preceded by a blank line, as the patches put it."""
+def insert_allow(text, ns, modules, comment, config):
+    """The ALLOW block under the switch, after the last #include of the
+    file's first block of includes (the last one at #if depth 0 before
+    the first line of code), preceded by a blank line, as the patches
+    put it."""
     lines = text.split('\n')
     depth, last, incomment = 0, None, False
     for i, ln in enumerate(lines):
@@ -198,10 +231,11 @@ def insert_allow(text, ns, modules, comment):
             break
     if last is None:
         raise ValueError('no #include to put the grants after')
-    block = [''] + ['/* ' + comment[0]] + [' * ' + c for c in comment[1:]] \
-        + [' */'] + [f'MODULE_NAMESPACE_ALLOW({ns}, {m});' for m in modules]
+    block = ['', f'#if IS_ENABLED(CONFIG_{config})'] + \
+        ['/* ' + comment[0]] + [' * ' + c for c in comment[1:]] + [' */'] + \
+        [f'MODULE_NAMESPACE_ALLOW({ns}, {m});' for m in modules] + ['#endif']
     if len(comment) == 1:
-        block[1:3] = ['/* ' + comment[0] + ' */']
+        block[2:4] = ['/* ' + comment[0] + ' */']
     return '\n'.join(lines[:last + 1] + block + lines[last + 1:])
 
 
@@ -244,7 +278,7 @@ def apply(src, lists, table, only):
                 errs.append(f'{c.path}: {len(hits)} lines {c.kind}'
                             f'({c.symbol}); want one')
                 continue
-            new = f'EXPORT_SYMBOL_NS{c.kind[13:]}({c.symbol}, {ns.name});'
+            new = f'{ns.macro}{c.kind[13:]}({c.symbol});'
             changed[c.path] = pat.sub(new, text)
         grants = sorted(lists.allow.get(ns.name, {}))
         if not grants:
@@ -255,7 +289,7 @@ def apply(src, lists, table, only):
             continue
         try:
             changed[ns.allow_in] = insert_allow(text, ns.name, grants,
-                                                ns.comment)
+                                                ns.comment, ns.config)
         except ValueError as e:
             errs.append(f'{ns.allow_in}: {e}')
         for m, path in sorted(lists.allow[ns.name].items()):

@@ -16,6 +16,8 @@ class Namespace:
     open: dict = field(default_factory=dict)      # symbol -> reason
     allow_in: str = ''
     comment: list = field(default_factory=list)
+    macro: str = ''        # the export macro, and macro + '_GPL'
+    config: str = ''       # the Kconfig switch the conversion is under
     dropped: list = field(default_factory=list)   # derived: glob modules
 
 
@@ -43,13 +45,18 @@ def load_table(path):
             ns.allow_in = value
         elif key == 'comment':
             ns.comment.append(value)
+        elif key == 'macro':
+            ns.macro = value
+        elif key == 'config':
+            ns.config = value
         else:
             raise InputError(f'{path}:{n}: unknown key {key}')
     if sorted(order) != sorted(spaces):
         raise InputError(f'{path}: order {order} does not name every '
                          f'namespace {sorted(spaces)}')
     for ns in spaces.values():
-        if not (ns.exporter_globs and ns.partners and ns.allow_in):
-            raise InputError(f'{path}: {ns.name} needs exporter, partner '
-                             'and allow_in lines')
+        if not (ns.exporter_globs and ns.partners and ns.allow_in and
+                ns.macro and ns.config):
+            raise InputError(f'{path}: {ns.name} needs exporter, partner, '
+                             'allow_in, macro and config lines')
     return [spaces[n] for n in order]

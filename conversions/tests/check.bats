@@ -100,11 +100,12 @@ check() {
 	run bash -c "git -C '$TREE' diff pristine converted | grep '^-[^-]' |
 		grep -Evc '^-EXPORT_SYMBOL(_GPL)?\(\w+\);$'"
 	assert_output 0
-	# Added: their _NS forms, the grants with their comments, the imports.
+	# Added: the namespaces' macros, the grants with their comments under
+	# the switch, the imports.
 	run bash -c "git -C '$TREE' diff pristine converted | grep '^+[^+]' |
-		grep -Ev '^\+(EXPORT_SYMBOL_NS(_GPL)?\(\w+, \w+\);|MODULE_NAMESPACE_ALLOW\(\w+, \w+\);|MODULE_IMPORT_NS\(\w+\);|/\* .*| \* .*| \*/)$'"
+		grep -Ev '^\+(EXPORT_\w+_SYMBOL(_GPL)?\(\w+\);|MODULE_NAMESPACE_ALLOW\(\w+, \w+\);|MODULE_IMPORT_NS\(\w+\);|#if IS_ENABLED\(CONFIG_\w+_RESTRICT_EXPORTS\)|#endif|/\* .*| \* .*| \*/)$'"
 	assert_output ''
-	run bash -c "git -C '$TREE' diff pristine converted | grep -c '^+EXPORT_SYMBOL_NS'"
+	run bash -c "git -C '$TREE' diff pristine converted | grep -cE '^\+EXPORT_(TCP|TCPCONG|UDP)_SYMBOL(_GPL)?\('"
 	assert_output "$n"
 	run bash -c "git -C '$TREE' diff pristine converted | grep -c '^+MODULE_NAMESPACE_ALLOW'"
 	assert_output "$(grep -c '^allow' "$HERE/lists.txt")"
@@ -131,7 +132,7 @@ check() {
 
 @test "check fails when tcp_stream_memory_free is put back into tcp" {
 	mutate net/ipv4/tcp_ipv4.c \
-		's/^EXPORT_SYMBOL(tcp_stream_memory_free);/EXPORT_SYMBOL_NS(tcp_stream_memory_free, tcp);/' \
+		's/^EXPORT_SYMBOL(tcp_stream_memory_free);/EXPORT_TCP_SYMBOL(tcp_stream_memory_free);/' \
 		'tcp: restrict tcp_stream_memory_free'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -142,7 +143,7 @@ check() {
 
 @test "check fails when udp_table is put back into udp" {
 	mutate net/ipv4/udp.c \
-		's/^EXPORT_SYMBOL(udp_table);/EXPORT_SYMBOL_NS(udp_table, udp);/' \
+		's/^EXPORT_SYMBOL(udp_table);/EXPORT_UDP_SYMBOL(udp_table);/' \
 		'udp: restrict udp_table'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -173,8 +174,16 @@ check() {
 	assert_line --regexp 'MODULE_NAMESPACE_ALLOW\(tcp, sunrpc\): the lists grant tcp to ipv6$'
 }
 
+@test "check fails when the grants are made without the switch" {
+	mutate net/ipv4/tcp.c '/^#if IS_ENABLED(CONFIG_TCP_RESTRICT_EXPORTS)$/,/^#endif$/{/^#/d}' \
+		'tcp: grant ipv6 whatever the switch'
+	check "$BATS_TEST_TMPDIR/patches"
+	assert_failure 1
+	assert_line --regexp 'MODULE_NAMESPACE_ALLOW\(tcp, ipv6\) is not under #if IS_ENABLED\(CONFIG_TCP_RESTRICT_EXPORTS\)'
+}
+
 @test "check fails when a derived conversion is missing" {
-	mutate net/ipv4/tcp.c 's/^EXPORT_SYMBOL_NS(tcp_poll, tcp);/EXPORT_SYMBOL(tcp_poll);/' \
+	mutate net/ipv4/tcp.c 's/^EXPORT_TCP_SYMBOL(tcp_poll);/EXPORT_SYMBOL(tcp_poll);/' \
 		'tcp: leave tcp_poll open'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -182,7 +191,7 @@ check() {
 }
 
 @test "check fails when a conversion drops GPL" {
-	mutate net/ipv4/tcp_cong.c 's/^EXPORT_SYMBOL_NS_GPL(tcp_slow_start, tcpcong);/EXPORT_SYMBOL_NS(tcp_slow_start, tcpcong);/' \
+	mutate net/ipv4/tcp_cong.c 's/^EXPORT_TCPCONG_SYMBOL_GPL(tcp_slow_start);/EXPORT_TCPCONG_SYMBOL(tcp_slow_start);/' \
 		'tcpcong: tcp_slow_start for all'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1

@@ -81,4 +81,7 @@ def make_elf(modinfo=(), undefined=(), defined=(), cls=64, big=False):
 def namespace(name, globs=('net/ipv4/tcp*.c',), partners=('ipv6',),
               **kw):
     return Namespace(name, list(globs), list(partners),
-                     allow_in=kw.pop('allow_in', 'net/ipv4/tcp.c'), **kw)
+                     allow_in=kw.pop('allow_in', 'net/ipv4/tcp.c'),
+                     macro=kw.pop('macro', f'EXPORT_{name.upper()}_SYMBOL'),
+                     config=kw.pop('config',
+                                   f'{name.upper()}_RESTRICT_EXPORTS'), **kw)

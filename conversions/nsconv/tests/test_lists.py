@@ -16,6 +16,8 @@ tcp\tpartner\tipv6
 tcp\topen\treg\tthe registration pair
 tcp\tallow_in\tnet/ipv4/tcp.c
 tcp\tcomment\tFor IPv6.
+tcp\tmacro\tEXPORT_TCP_SYMBOL
+tcp\tconfig\tTCP_RESTRICT_EXPORTS
 '''
 
 
@@ -24,16 +26,18 @@ class Table(TreeCase):
     def test_read(self):
         ns, = table.load_table(self.put('t.tsv', TSV))
         self.assertEqual((ns.name, ns.exporter_globs, ns.partners, ns.open,
-                          ns.allow_in, ns.comment),
+                          ns.allow_in, ns.comment, ns.macro, ns.config),
                          ('tcp', ['net/ipv4/tcp*.c'], ['ipv6'],
                           {'reg': 'the registration pair'},
-                          'net/ipv4/tcp.c', ['For IPv6.']))
+                          'net/ipv4/tcp.c', ['For IPv6.'],
+                          'EXPORT_TCP_SYMBOL', 'TCP_RESTRICT_EXPORTS'))
 
     def test_refused(self):
         for bad in (TSV + 'tcp\tcolour\tblue\n',
                     TSV.replace('\ttcp\n', '\ttcp udp\n'),
                     TSV + 'udp\tpartner\tx\n',
-                    TSV.replace('tcp\tallow_in\tnet/ipv4/tcp.c\n', '')):
+                    TSV.replace('tcp\tallow_in\tnet/ipv4/tcp.c\n', ''),
+                    TSV.replace('tcp\tconfig\tTCP_RESTRICT_EXPORTS\n', '')):
             with self.assertRaises(InputError, msg=bad):
                 table.load_table(self.put('t.tsv', bad))
 

@@ -41,14 +41,16 @@ def lists_ab():
 class Insert(unittest.TestCase):
 
     def test_allow_after_the_first_include_block(self):
-        out = patches.insert_allow(TCP_C, 'tcp', ['ipv6'], ['For IPv6.'])
-        self.assertIn('#include <b.h>\n\n/* For IPv6. */\n'
-                      'MODULE_NAMESPACE_ALLOW(tcp, ipv6);\n\nint', out)
-        out = patches.insert_allow(TCP_C, 'tcp', ['a', 'b'], ['1', '2'])
+        out = patches.insert_allow(TCP_C, 'tcp', ['ipv6'], ['For IPv6.'],
+                                   'TCP_X')
+        self.assertIn('#include <b.h>\n\n#if IS_ENABLED(CONFIG_TCP_X)\n'
+                      '/* For IPv6. */\n'
+                      'MODULE_NAMESPACE_ALLOW(tcp, ipv6);\n#endif\n\nint', out)
+        out = patches.insert_allow(TCP_C, 'tcp', ['a', 'b'], ['1', '2'], 'X')
         self.assertIn('/* 1\n * 2\n */\nMODULE_NAMESPACE_ALLOW(tcp, a);\n'
-                      'MODULE_NAMESPACE_ALLOW(tcp, b);\n', out)
+                      'MODULE_NAMESPACE_ALLOW(tcp, b);\n#endif\n', out)
         with self.assertRaises(ValueError):
-            patches.insert_allow('int x;\n', 'tcp', ['a'], ['c'])
+            patches.insert_allow('int x;\n', 'tcp', ['a'], ['c'], 'X')
 
     def test_import_after_license_and_imports(self):
         self.assertEqual(patches.insert_import(IPV6_C, 'tcp'),
@@ -75,8 +77,9 @@ class Apply(TreeCase):
         self.assertEqual(self.apply()[0], 0)
         with open(os.path.join(self.root, 'net/ipv4/tcp.c')) as f:
             text = f.read()
-        self.assertIn('EXPORT_SYMBOL_NS(tcp_a, tcp);', text)
-        self.assertIn('EXPORT_SYMBOL_NS_GPL(tcp_b, tcp);', text)
+        self.assertIn('\nEXPORT_TCP_SYMBOL(tcp_a);', text)
+        self.assertIn('\nEXPORT_TCP_SYMBOL_GPL(tcp_b);', text)
+        self.assertIn('#if IS_ENABLED(CONFIG_TCP_RESTRICT_EXPORTS)\n', text)
         status, err = self.apply()
         self.assertEqual(status, 1)
         self.assertIn('already grants tcp', err)
@@ -89,10 +92,12 @@ class Apply(TreeCase):
 PATCH = '''--- a/net/ipv4/tcp.c
 +++ b/net/ipv4/tcp.c
 @@
++#if IS_ENABLED(CONFIG_TCP_RESTRICT_EXPORTS)
 +MODULE_NAMESPACE_ALLOW(tcp, ipv6);
++#endif
 -EXPORT_SYMBOL(tcp_a);
-+EXPORT_SYMBOL_NS(tcp_a, tcp);
-+EXPORT_SYMBOL_NS_GPL(tcp_b, tcp);
++EXPORT_TCP_SYMBOL(tcp_a);
++EXPORT_TCP_SYMBOL_GPL(tcp_b);
 --- a/net/ipv6/af_inet6.c
 +++ b/net/ipv6/af_inet6.c
 +MODULE_IMPORT_NS(tcp);
@@ -121,13 +126,21 @@ class Check(TreeCase):
 
     def test_each_difference_fails(self):
         for old, new, says in (
-                ('tcp_b, tcp', 'tcp_c, tcp', 'other modules use it: tls'),
-                ('NS_GPL(tcp_b', 'NS(tcp_b', 'the lists want'),
+                ('(tcp_b)', '(tcp_c)', 'other modules use it: tls'),
+                ('SYMBOL_GPL(tcp_b', 'SYMBOL(tcp_b', 'the lists want'),
+                ('+#if IS_ENABLED(CONFIG_TCP_RESTRICT_EXPORTS)\n', '',
+                 'is not under #if IS_ENABLED'),
+                ('EXPORT_TCP_SYMBOL(tcp_a)', 'EXPORT_SYMBOL_NS(tcp_a, tcp)',
+                 None),
                 ('+MODULE_IMPORT_NS(tcp);', '', 'import missing'),
                 ('(tcp, ipv6)', '(tcp, tls)', 'grant missing'),
-                ('+EXPORT_SYMBOL_NS(tcp_a, tcp);\n', '',
+                ('+EXPORT_TCP_SYMBOL(tcp_a);\n', '',
                  'the patches leave it open')):
             status, out = self.check(PATCH.replace(old, new))
+            if says is None:
+                # The plain _NS form is read too: the same conversion.
+                self.assertEqual(status, 0, old)
+                continue
             self.assertEqual(status, 1, old)
             self.assertIn(says, out)
 
