@@ -172,6 +172,7 @@ check-kernel: image
 # The guest suites alone, on this flavour's kernel.
 check-guest: image
 	$(if $(BASE_CONFIG),vm/modversions-check.sh $(PSRC) $(POBJ) $(KOBJ))
+	vm/symvers-check.sh $(PSRC) $(POBJ) $(KOBJ)
 	$(RUN_ENV) vm/run.sh check $(KOBJ)/arch/x86/boot/bzImage $(IMAGE) \
 		$(FB)/run $(SUITE)
 
