@@ -13,6 +13,9 @@ patches to them (SPEC section 8.1).
                       SYMBOL and what it counted for
   derive.py apply [--ns NS]... SRC                   convert a kernel tree as
                       lists.txt says (to regenerate the patches)
+  derive.py builtin --src DIR --config F             what the grants of
+                      lists.txt mean on the configuration F: a grant to a
+                      module built in admits nobody
 
 The rule: a candidate (an EXPORT_SYMBOL or EXPORT_SYMBOL_GPL of the
 namespace's exporter files, conversions.tsv) is restricted to namespace N
@@ -22,7 +25,11 @@ when at least one of N's partners uses it and nothing else does. Users:
     undefined (as nm -u lists it), by its modinfo name=;
   - source: a reference in a .c file of the pristine 6.1 tree that Kbuild
     can build as a module, directly or through a header's inline function
-    or macro (followed transitively), outside the exporter's own files.
+    or macro (followed transitively), outside the exporter's own files;
+  - out of tree: the modules of Debian 12's DKMS packages built against
+    Debian's headers (dkms-users.tsv, made by dkms-users.sh) and those of
+    out-of-tree.tsv, for a namespace whose out_of_tree is keep; for one
+    whose out_of_tree is break, they are named as broken on purpose.
 
 See README.md for the scan's rules and what each one errs towards.
 Exit status: 0 fine, 1 drift (check) or a failed apply, 2 bad input.
@@ -36,9 +43,11 @@ import os
 import sys
 
 from nsconv.common import InputError, die, note, write
+from nsconv.kbuild import Kbuild
 from nsconv.lists import format_lists, parse_lists
+from nsconv.outoftree import load as load_out_of_tree
 from nsconv.patches import apply, check
-from nsconv.report import explain, messages, report
+from nsconv.report import builtin_report, explain, messages, report
 from nsconv.rule import Data, derive
 from nsconv.table import load_table
 
@@ -47,6 +56,8 @@ TABLE = os.path.join(HERE, 'conversions.tsv')
 LISTS = os.path.join(HERE, 'lists.txt')
 REPORT = os.path.join(HERE, 'report.txt')
 MESSAGES = os.path.join(HERE, 'messages')
+DKMS = os.path.join(HERE, 'dkms-users.tsv')
+KNOWN = os.path.join(HERE, 'out-of-tree.tsv')
 
 
 def parser():
@@ -60,12 +71,20 @@ def parser():
         'check': 'compare the patches (and the committed lists) with the '
                  'derivation',
         'explain': 'every reference to SYMBOL and what it counts for',
-        'apply': 'convert a kernel tree as the lists say'}
+        'apply': 'convert a kernel tree as the lists say',
+        'builtin': 'what the grants mean on a configuration'}
     p = {m: sub.add_parser(m, help=h) for m, h in modes.items()}
-    for m in ('lists', 'check', 'explain'):
+    for m in ('lists', 'check', 'explain', 'builtin'):
         p[m].add_argument('--src', help='the pristine linux-source-6.1 tree')
+    for m in ('lists', 'check', 'explain'):
         p[m].add_argument('--debian', default=os.environ.get('DEBIAN_TREE'),
                           help="Debian's extracted tree ($DEBIAN_TREE)")
+        p[m].add_argument('--dkms', default=DKMS,
+                          help='out-of-tree users from DKMS packages '
+                          '(default %(default)s)')
+        p[m].add_argument('--out-of-tree', default=KNOWN,
+                          help='other known out-of-tree users (default '
+                          '%(default)s)')
     for m in modes:
         p[m].add_argument('--table', default=TABLE)
     p['lists'].add_argument('--out', default=LISTS)
@@ -83,6 +102,9 @@ def parser():
                             help='only this namespace (repeatable)')
     p['apply'].add_argument('--lists', default=LISTS)
     p['apply'].add_argument('src')
+    p['builtin'].add_argument('--config', required=True,
+                              help="a kernel's .config")
+    p['builtin'].add_argument('--lists', default=LISTS)
     return ap
 
 
@@ -92,13 +114,20 @@ def main():
         table = load_table(a.table)
         if a.mode == 'apply':
             return apply(a.src, parse_lists(a.lists), table, a.ns)
+        if a.mode == 'builtin':
+            if not a.src:
+                raise InputError('builtin needs --src')
+            print('\n'.join(builtin_report(Kbuild(a.src), parse_lists(
+                a.lists), table, a.config, 'the')).rstrip('\n'))
+            return 0
         if a.mode == 'check' and a.derived:
             lists = parse_lists(a.derived)
         else:
             if not a.src or not a.debian:
                 raise InputError('deriving needs --src and --debian (or '
                                  '$DEBIAN_TREE)')
-            data = Data(a.src, a.debian, table)
+            data = Data(a.src, a.debian, table, load_out_of_tree(
+                a.dkms, a.out_of_tree))
             if a.mode == 'explain':
                 return explain(data, a.symbols)
             lists, groups = derive(data)

@@ -80,6 +80,7 @@ class Listing:
     module: str        # the object's name, '-' made '_' (vmlinux: '')
     modular: bool      # can the object be built as a module?
     makefile: str
+    config: str = ''   # X of the obj-$(CONFIG_X) line that lists it
 
 
 class Kbuild:
@@ -144,26 +145,35 @@ class Kbuild:
                 for rhs in rhss:
                     parts[m.group(1)] += expand(rhs).split()
 
-        def record(word, module, modular, seen):
+        def record(word, module, modular, seen, config):
             name = word[:-2]
             if name in parts and name not in seen:
                 for p in parts[name]:
                     if p.endswith('.o'):
-                        record(p, module, modular, seen | {name})
+                        record(p, module, modular, seen | {name}, config)
                 return
             c = os.path.normpath(os.path.join(d, name + '.c'))
-            self.listings[c].append(Listing(module, modular, path))
+            self.listings[c].append(Listing(module, modular, path, config))
 
         for cond, rhs in objs:
             modular = self._modular(cond)
+            m = re.fullmatch(r'\$\(CONFIG_(\w+)\)', cond)
             for word in expand(rhs).split():
                 if word.endswith('.o'):
                     module = os.path.basename(word[:-2]).replace('-', '_')
-                    record(word, module if modular else '', modular, set())
+                    record(word, module if modular else '', modular, set(),
+                           m.group(1) if m else '')
 
     def builtin_only(self, path):
         lis = self.listings.get(path)
         return bool(lis) and not any(li.modular for li in lis)
+
+    def config_of(self, module):
+        """The Kconfig symbol that builds module (obj-$(CONFIG_X) += it),
+        or '' when no single one does."""
+        cs = {li.config for lis in self.listings.values() for li in lis
+              if li.modular and li.module == module}
+        return cs.pop() if len(cs) == 1 else ''
 
     def files_of(self, module):
         return sorted(p for p, lis in self.listings.items()

@@ -26,6 +26,8 @@ class Lists:
     open: dict = field(default_factory=dict)        # symbol -> users text
     policy: dict = field(default_factory=dict)      # symbol -> (ns, reason)
     unused: list = field(default_factory=list)      # symbols
+    broken: dict = field(default_factory=dict)      # symbol -> (ns,
+    #                                 out-of-tree users broken on purpose)
 
 
 LISTS_HEAD = """\
@@ -36,6 +38,8 @@ LISTS_HEAD = """\
 #   open     SYMBOL USERS          kept open: users besides the partners
 #   policy   NS SYMBOL REASON      kept open by conversions.tsv
 #   unused   SYMBOL                no module uses it: left open
+#   broken   NS SYMBOL USERS       restricted although out-of-tree modules
+#                                  use it (conversions.tsv: out_of_tree break)
 """
 
 
@@ -53,6 +57,8 @@ def format_lists(lists, table):
         out.append(f'policy\t{ns}\t{s}\t{reason}')
     for s in sorted(lists.unused):
         out.append(f'unused\t{s}')
+    for s, (ns, users) in sorted(lists.broken.items()):
+        out.append(f'broken\t{ns}\t{s}\t{" ".join(sorted(users))}')
     return '\n'.join(out) + '\n'
 
 
@@ -77,6 +83,8 @@ def parse_lists(path):
             lists.policy[f[2]] = (f[1], f[3])
         elif f[0] == 'unused' and len(f) == 2:
             lists.unused.append(f[1])
+        elif f[0] == 'broken' and len(f) == 4:
+            lists.broken[f[2]] = (f[1], f[3].split())
         else:
             raise InputError(f'{path}:{n}: cannot read {line!r}')
     return lists

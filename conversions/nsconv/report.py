@@ -3,6 +3,11 @@
 its evidence), the paragraph of each patch's commit message (messages/),
 and explain (every reference to a symbol and what it counted for)."""
 
+import os
+import re
+
+from .common import InputError, read
+
 
 def report(data, lists, groups):
     """report.txt's lines: the data, then per exporter group its counts,
@@ -18,6 +23,93 @@ def report(data, lists, groups):
            + (' '.join(sc.unparsed) or 'none'), '']
     for g in groups:
         rep += group_report(data, lists, g)
+    rep += out_of_tree_report(data, lists)
+    rep += builtin_report(data.kbuild, lists, data.table,
+                          debian_config(data.debian), "Debian's")
+    return rep
+
+
+def out_of_tree_report(data, lists):
+    """Each out-of-tree user, the candidates it uses and what the lists
+    made of each: kept open (for it or for others), restricted and so
+    broken on purpose, or open by the table."""
+    oot = data.oot
+    rep = [f'== out-of-tree users: {oot.summary()}']
+    for pkg, why in oot.failed:
+        rep.append(f'  does not build: {pkg}: {why}')
+    verdict = {c.symbol: ns for ns, cs in lists.restrict.items() for c in cs}
+    mods = sorted({m for users in oot.users.values() for m in users})
+    for m in mods:
+        syms = sorted(s for s, users in oot.users.items() if m in users)
+        ev = next(oot.users[s][m] for s in syms)
+        rep.append(f'  {m} ({ev})')
+        for s in syms:
+            if s in lists.broken:
+                what = f'restricted to {lists.broken[s][0]}: BROKEN on purpose'
+            elif s in verdict:
+                what = f'restricted to {verdict[s]}: BROKEN'
+            elif s in lists.policy:
+                what = 'open (conversions.tsv: ' + lists.policy[s][1] + ')'
+            elif s in lists.open:
+                others = sorted(set(lists.open[s]) - {m})
+                what = 'kept open' + (f', also for {" ".join(others)}'
+                                      if others else ', for it alone')
+            else:
+                what = 'open'
+            rep.append(f'    {s}: {what}')
+    rep.append('')
+    return rep
+
+
+def debian_config(debian):
+    """Debian's .config: boot/config-* of its tree."""
+    boot = os.path.join(debian, 'boot')
+    names = sorted(f for f in os.listdir(boot) if f.startswith('config-')) \
+        if os.path.isdir(boot) else []
+    if not names:
+        raise InputError(f'{boot}: no config-* (the kernel\'s .config)')
+    return os.path.join(boot, names[-1])
+
+
+def read_config(path):
+    """CONFIG_X=value lines of a .config, as {X: value}."""
+    out = {}
+    for line in read(path).splitlines():
+        m = re.match(r'^CONFIG_(\w+)=(.*)$', line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def builtin_report(kbuild, lists, table, config_path, whose):
+    """What each namespace's grants mean on a configuration: a grant to
+    a module built in admits nobody (the loader never judges built-in
+    code, and no loadable module can take its name)."""
+    config = read_config(config_path)
+    rep = [f'== grants on {whose} configuration ({config_path})']
+    for ns in table:
+        grants = sorted(lists.allow.get(ns.name, {}))
+        n = len(lists.restrict.get(ns.name, []))
+        state = {}
+        for m in grants:
+            sym = kbuild.config_of(m)
+            state[m] = (sym, config.get(sym, 'n') if sym else '?')
+        builtin = [m for m in grants if state[m][1] == 'y']
+        desc = ', '.join(f'{m} (CONFIG_{state[m][0]}={state[m][1]})'
+                         for m in builtin)
+        if not grants:
+            rep.append(f'  {ns.name}: no grant')
+        elif len(builtin) == len(grants):
+            rep.append(f'  {ns.name}: every grantee is built in: {desc}; '
+                       f'the namespace admits no module, its {n} symbols '
+                       'are unexported for modules')
+        elif builtin:
+            rep.append(f'  {ns.name}: built in: {desc}; those grants admit '
+                       f'nobody, the {len(grants) - len(builtin)} other '
+                       'grantees are modules')
+        else:
+            rep.append(f'  {ns.name}: every grantee can be a module')
+    rep.append('')
     return rep
 
 
@@ -134,7 +226,8 @@ def message(data, ns, spaces, globs, ncand, out, why, kinds, ndeb, nmixed):
         f'have it undefined ({data.nmods} modules, nm -u), and every .c file '
         f'of the linux-source-6.1 {data.version} tree that Kbuild can build '
         'as a module and refers to it, directly or through a header\'s '
-        'inline function or macro. A candidate goes into '
+        'inline function or macro. ' + out_of_tree_sentence(data, ns, out) +
+        'A candidate goes into '
         f'{ns.name} when at least one of its partners '
         f'({", ".join(ns.partners)}) uses it and nothing else does.',
         f'Of the {ncand}: ' + '; '.join(split) + '.']
@@ -151,6 +244,20 @@ def message(data, ns, spaces, globs, ncand, out, why, kinds, ndeb, nmixed):
     text += '\nSymbols:\n' + ''.join(f'  {c.symbol}\n'
                                       for c in out.restrict[ns.name])
     return text
+
+
+def out_of_tree_sentence(data, ns, out):
+    """Whether out-of-tree modules counted, and for break, whom it
+    breaks."""
+    src = ('the out-of-tree modules of Debian 12\'s DKMS packages, built '
+           'against its headers, and those conversions/out-of-tree.tsv '
+           f'lists ({data.oot.summary()})')
+    if ns.out_of_tree == 'keep':
+        return f'So do {src}. '
+    broken = sorted({m for s, (n, users) in out.broken.items()
+                     if n == ns.name for m in users})
+    return (f'Not so {src}: {ns.out_of_tree_why}' +
+            (f'; this breaks {", ".join(broken)}. ' if broken else '. '))
 
 
 def explain(data, symbols):

@@ -2,8 +2,9 @@
 """The rule (SPEC section 8.1): a candidate, an EXPORT_SYMBOL or
 EXPORT_SYMBOL_GPL line of a namespace's built-in exporter files, goes
 into namespace N when at least one of N's partners uses it and nothing
-else does. Users are Debian's modules (debian.py) and the source scan's
-modular .c files (cscan.py, kbuild.py)."""
+else does. Users are Debian's modules (debian.py), the source scan's
+modular .c files (cscan.py, kbuild.py) and out-of-tree modules
+(outoftree.py), these only for a namespace that keeps them."""
 
 import fnmatch
 import os
@@ -58,11 +59,12 @@ class Data:
     """The data a derivation reads: Debian's tree, Kbuild, the exporters'
     candidates and the source scan."""
 
-    def __init__(self, src, debian, table):
+    def __init__(self, src, debian, table, oot):
         for p in (src, debian):
             if not os.path.isdir(p):
                 raise InputError(f'{p}: no such directory')
-        self.src, self.table = src, table
+        self.src, self.table, self.oot = src, table, oot
+        self.debian = debian
         self.version = source_version(src)
         if not self.version.startswith('6.1.'):
             raise InputError(f'{src}: Linux {self.version}, want 6.1.x')
@@ -100,6 +102,9 @@ class Data:
         skip = ignored.append if ignored is not None else (lambda x: None)
         for m in sorted(self.deb.get(sym, ())):
             (part if m in ns.partners else other)[m].append('Debian')
+        if ns.out_of_tree == 'keep':
+            for m, ev in sorted(self.oot.users.get(sym, {}).items()):
+                other[m].append(ev)
         for name, chain in self.scan.closure(sym).items():
             via = '' if len(chain) == 1 else ' via ' + '>'.join(chain[1:])
             for r in self.scan.by_name.get(name, ()):
@@ -180,7 +185,8 @@ def derive(data):
     out, groups = Lists(), {}
     out.data = [f'debian\tlinux-image-{data.kver} {data.pkgver}\t'
                 f'{data.nmods} modules',
-                f'source\tlinux-source-6.1 {data.version}']
+                f'source\tlinux-source-6.1 {data.version}',
+                f'out-of-tree\t{data.oot.summary()}']
     for ns in data.table:
         groups.setdefault(tuple(ns.exporter_globs), []).append(ns)
     groups = [Group(g, spaces) for g, spaces in groups.items()]
@@ -197,6 +203,11 @@ def derive(data):
             grants = {m for c in rs for m in g.why[c.symbol]}
             out.allow[ns.name] = {m: import_file(data.src, data.kbuild, m)
                                   for m in sorted(grants)}
+            if ns.out_of_tree == 'break':
+                for c in rs:
+                    users = data.oot.users.get(c.symbol)
+                    if users:
+                        out.broken[c.symbol] = (ns.name, sorted(users))
         for s in sorted(g.syms):
             if g.verdict[s] == 'unused':
                 out.unused.append(s)

@@ -18,6 +18,9 @@ class Namespace:
     comment: list = field(default_factory=list)
     macro: str = ''        # the export macro, and macro + '_GPL'
     config: str = ''       # the Kconfig switch the conversion is under
+    out_of_tree: str = ''  # keep: out-of-tree users keep a symbol open;
+    #                        break: they are broken on purpose
+    out_of_tree_why: str = ''
     dropped: list = field(default_factory=list)   # derived: glob modules
 
 
@@ -49,6 +52,12 @@ def load_table(path):
             ns.macro = value
         elif key == 'config':
             ns.config = value
+        elif key == 'out_of_tree':
+            if value not in ('keep', 'break'):
+                raise InputError(f'{path}:{n}: out_of_tree is keep or '
+                                 f'break, not {value}')
+            ns.out_of_tree = value
+            ns.out_of_tree_why = cols[3] if len(cols) > 3 else ''
         else:
             raise InputError(f'{path}:{n}: unknown key {key}')
     if sorted(order) != sorted(spaces):
@@ -56,7 +65,7 @@ def load_table(path):
                          f'namespace {sorted(spaces)}')
     for ns in spaces.values():
         if not (ns.exporter_globs and ns.partners and ns.allow_in and
-                ns.macro and ns.config):
+                ns.macro and ns.config and ns.out_of_tree):
             raise InputError(f'{path}: {ns.name} needs exporter, partner, '
-                             'allow_in, macro and config lines')
+                             'allow_in, macro, config and out_of_tree lines')
     return [spaces[n] for n in order]

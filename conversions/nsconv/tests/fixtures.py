@@ -84,4 +84,5 @@ def namespace(name, globs=('net/ipv4/tcp*.c',), partners=('ipv6',),
                      allow_in=kw.pop('allow_in', 'net/ipv4/tcp.c'),
                      macro=kw.pop('macro', f'EXPORT_{name.upper()}_SYMBOL'),
                      config=kw.pop('config',
-                                   f'{name.upper()}_RESTRICT_EXPORTS'), **kw)
+                                   f'{name.upper()}_RESTRICT_EXPORTS'),
+                     out_of_tree=kw.pop('out_of_tree', 'keep'), **kw)

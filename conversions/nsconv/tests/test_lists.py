@@ -18,6 +18,7 @@ tcp\tallow_in\tnet/ipv4/tcp.c
 tcp\tcomment\tFor IPv6.
 tcp\tmacro\tEXPORT_TCP_SYMBOL
 tcp\tconfig\tTCP_RESTRICT_EXPORTS
+tcp\tout_of_tree\tkeep\tas in-tree users
 '''
 
 
@@ -37,7 +38,8 @@ class Table(TreeCase):
                     TSV.replace('\ttcp\n', '\ttcp udp\n'),
                     TSV + 'udp\tpartner\tx\n',
                     TSV.replace('tcp\tallow_in\tnet/ipv4/tcp.c\n', ''),
-                    TSV.replace('tcp\tconfig\tTCP_RESTRICT_EXPORTS\n', '')):
+                    TSV.replace('tcp\tconfig\tTCP_RESTRICT_EXPORTS\n', ''),
+                    TSV.replace('\tkeep\t', '\tmaybe\t')):
             with self.assertRaises(InputError, msg=bad):
                 table.load_table(self.put('t.tsv', bad))
 

@@ -2,12 +2,14 @@
 """rule: restricted when a partner uses it and nothing else does; open
 when anything else does; unused, policy, and one home at most."""
 
+import os
 import types
 import unittest
 
 from nsconv import report, rule
 from nsconv.common import InputError
 from nsconv.lists import Candidate
+from nsconv.outoftree import OutOfTree
 from nsconv.tests.fixtures import TreeCase, namespace
 
 
@@ -17,6 +19,9 @@ class FakeKbuild:
 
     def files_of(self, module):
         return self.files.get(module, [])
+
+    def config_of(self, module):
+        return {'ipv6': 'IPV6', 'tcp_bic': 'TCP_CONG_BIC'}.get(module, '')
 
 
 class FakeData:
@@ -36,6 +41,11 @@ class FakeData:
                                           passes=1, refs=[], unparsed=[])
         self.kbuild = FakeKbuild({'ipv6': ['net/ipv6/af_inet6.c'],
                                   'tcp_bic': ['net/ipv4/tcp_bic.c']})
+        self.oot = OutOfTree()
+        self.debian = root
+        os.makedirs(os.path.join(root, 'boot'), exist_ok=True)
+        with open(os.path.join(root, 'boot', 'config-6.1.0-9-amd64'), 'w') as f:
+            f.write('CONFIG_IPV6=y\nCONFIG_TCP_CONG_BIC=m\n')
 
     def users(self, sym, ns):
         part, other = {}, {}
@@ -52,7 +62,8 @@ class Derive(TreeCase):
             self.put(f, 'MODULE_LICENSE("GPL");\n')
         self.table = [
             namespace('tcp', open={'reg': 'registration'}),
-            namespace('tcpcong', partners=['tcp_bic'])]
+            namespace('tcpcong', partners=['tcp_bic'], out_of_tree='break',
+                      out_of_tree_why='for in-tree algorithms')]
         self.data = FakeData(self.root, self.table,
                              ['a', 'b', 'c', 'd', 'reg', 'cong'], {
                                  'a': {'ipv6': ['Debian']},
@@ -62,6 +73,9 @@ class Derive(TreeCase):
                                        'tcp_bic': ['y.c:2']},
                                  'reg': {'tcp_bic': ['Debian']},
                                  'cong': {'tcp_bic': ['Debian']}})
+        # An out-of-tree algorithm that uses the restricted helper: tcpcong
+        # breaks it on purpose, and the lists say so.
+        self.data.oot.users['cong']['tcp_ledbat'] = 'github x.c'
         self.lists, self.groups = rule.derive(self.data)
 
     def test_verdicts(self):
@@ -77,6 +91,7 @@ class Derive(TreeCase):
         self.assertEqual(sorted(lists.open['c']), ['ipv6', 'tcp_bic'])
         self.assertEqual(lists.unused, ['d'])
         self.assertEqual(lists.policy, {'reg': ('tcp', 'registration')})
+        self.assertEqual(lists.broken, {'cong': ('tcpcong', ['tcp_ledbat'])})
         self.assertEqual(len(self.groups), 1)
 
     def test_report_counts(self):
@@ -89,6 +104,12 @@ class Derive(TreeCase):
         self.assertEqual(rep[0], '== data: Debian linux-image-6.1.0-9-amd64 '
                          '(6.1.1-1), 3 modules; linux-source-6.1 6.1.1')
         self.assertTrue(msg['tcp'].endswith('\nSymbols:\n  a\n'))
+        self.assertIn('this breaks tcp_ledbat.', ' '.join(msg['tcpcong'].split()))
+        self.assertIn('  tcp: every grantee is built in: ipv6 (CONFIG_IPV6=y); '
+                      'the namespace admits no module, its 1 symbols are '
+                      'unexported for modules', rep)
+        self.assertIn('  tcpcong: every grantee can be a module', rep)
+        self.assertIn('    cong: restricted to tcpcong: BROKEN on purpose', rep)
         self.assertIn('Kept open although ipv6 uses them', msg['tcp'])
 
     def test_overlapping_partners(self):
