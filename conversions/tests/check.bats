@@ -103,9 +103,9 @@ check() {
 	# Added: the namespaces' macros, the grants with their comments under
 	# the switch, the imports.
 	run bash -c "git -C '$TREE' diff pristine converted | grep '^+[^+]' |
-		grep -Ev '^\+(EXPORT_\w+_SYMBOL(_GPL)?\(\w+\);|MODULE_NAMESPACE_ALLOW\(\w+, \w+\);|MODULE_IMPORT_NS\(\w+\);|#if IS_ENABLED\(CONFIG_\w+_RESTRICT_EXPORTS\)|#endif|/\* .*| \* .*| \*/)$'"
+		grep -Ev '^\+(EXPORT_SYMBOL_(TCP|TCPCONG|UDP)(_GPL)?\(\w+\);|MODULE_NAMESPACE_ALLOW\(\w+, \w+\);|MODULE_IMPORT_NS\(\w+\);|#if IS_ENABLED\(CONFIG_\w+_RESTRICT_EXPORTS\)|#endif|/\* .*| \* .*| \*/)$'"
 	assert_output ''
-	run bash -c "git -C '$TREE' diff pristine converted | grep -cE '^\+EXPORT_(TCP|TCPCONG|UDP)_SYMBOL(_GPL)?\('"
+	run bash -c "git -C '$TREE' diff pristine converted | grep -cE '^\+EXPORT_SYMBOL_(TCP|TCPCONG|UDP)(_GPL)?\('"
 	assert_output "$n"
 	run bash -c "git -C '$TREE' diff pristine converted | grep -c '^+MODULE_NAMESPACE_ALLOW'"
 	assert_output "$(grep -c '^allow' "$HERE/lists.txt")"
@@ -132,7 +132,7 @@ check() {
 
 @test "check fails when tcp_stream_memory_free is put back into tcp" {
 	mutate net/ipv4/tcp_ipv4.c \
-		's/^EXPORT_SYMBOL(tcp_stream_memory_free);/EXPORT_TCP_SYMBOL(tcp_stream_memory_free);/' \
+		's/^EXPORT_SYMBOL(tcp_stream_memory_free);/EXPORT_SYMBOL_TCP(tcp_stream_memory_free);/' \
 		'tcp: restrict tcp_stream_memory_free'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -143,7 +143,7 @@ check() {
 
 @test "check fails when udp_table is put back into udp" {
 	mutate net/ipv4/udp.c \
-		's/^EXPORT_SYMBOL(udp_table);/EXPORT_UDP_SYMBOL(udp_table);/' \
+		's/^EXPORT_SYMBOL(udp_table);/EXPORT_SYMBOL_UDP(udp_table);/' \
 		'udp: restrict udp_table'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -183,7 +183,7 @@ check() {
 }
 
 @test "check fails when a derived conversion is missing" {
-	mutate net/ipv4/tcp.c 's/^EXPORT_TCP_SYMBOL(tcp_poll);/EXPORT_SYMBOL(tcp_poll);/' \
+	mutate net/ipv4/tcp.c 's/^EXPORT_SYMBOL_TCP(tcp_poll);/EXPORT_SYMBOL(tcp_poll);/' \
 		'tcp: leave tcp_poll open'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -191,7 +191,7 @@ check() {
 }
 
 @test "check fails when a conversion drops GPL" {
-	mutate net/ipv4/tcp_cong.c 's/^EXPORT_TCPCONG_SYMBOL_GPL(tcp_slow_start);/EXPORT_TCPCONG_SYMBOL(tcp_slow_start);/' \
+	mutate net/ipv4/tcp_cong.c 's/^EXPORT_SYMBOL_TCPCONG_GPL(tcp_slow_start);/EXPORT_SYMBOL_TCPCONG(tcp_slow_start);/' \
 		'tcpcong: tcp_slow_start for all'
 	check "$BATS_TEST_TMPDIR/patches"
 	assert_failure 1
@@ -219,4 +219,30 @@ check() {
 	run env -u DEBIAN_TREE python3 "$DERIVE" check "$BATS_FILE_TMPDIR/good"
 	assert_failure 2
 	assert_output --partial 'deriving needs --src and --debian'
+}
+
+# Out-of-tree users, the third source: a module that uses tcp_poll keeps
+# it open (tcp keeps out-of-tree users), so the series that restricts it
+# fails the check; one that uses tcp_slow_start does not (tcpcong breaks
+# them on purpose) and the lists name it as broken.
+@test "an out-of-tree user keeps a tcp symbol open and is broken by tcpcong" {
+	: "${DEBIAN_TREE:?DEBIAN_TREE: Debian's extracted tree}"
+	local t=$BATS_TEST_TMPDIR
+	cp "$HERE/out-of-tree.tsv" "$t/known.tsv"
+	printf 'oot_poll\thttps://example.org/a\t%040d\ta.c\ttcp_poll\n' 0 >>"$t/known.tsv"
+	printf 'oot_cong\thttps://example.org/b\t%040d\tb.c\ttcp_slow_start\n' 0 >>"$t/known.tsv"
+	run python3 "$DERIVE" lists --src "$SRC" --debian "$DEBIAN_TREE" \
+		--out-of-tree "$t/known.tsv" --out "$t/lists.txt" \
+		--report "$t/report.txt" --messages "$t/messages"
+	assert_success
+	run grep -x $'open\ttcp_poll\toot_poll' "$t/lists.txt"
+	assert_success
+	run grep -x $'broken\ttcpcong\ttcp_slow_start\toot_cong tcp_ledbat' "$t/lists.txt"
+	assert_success
+	run grep -A2 '^  oot_cong ' "$t/report.txt"
+	assert_output --partial 'tcp_slow_start: restricted to tcpcong: BROKEN on purpose'
+	DERIVED=$t/lists.txt COMMITTED=$t/lists.txt check "$HERE/../kernel-patch"
+	assert_failure 1
+	assert_line --regexp '^derive.py: DRIFT: 0023-.*: net/ipv4/tcp.c: tcp_poll restricted to tcp, but other modules use it: oot_poll$'
+	assert_output --partial 'check FAILED: 1 differences'
 }

@@ -82,7 +82,7 @@ def namespace(name, globs=('net/ipv4/tcp*.c',), partners=('ipv6',),
               **kw):
     return Namespace(name, list(globs), list(partners),
                      allow_in=kw.pop('allow_in', 'net/ipv4/tcp.c'),
-                     macro=kw.pop('macro', f'EXPORT_{name.upper()}_SYMBOL'),
+                     macro=kw.pop('macro', f'EXPORT_SYMBOL_{name.upper()}'),
                      config=kw.pop('config',
                                    f'{name.upper()}_RESTRICT_EXPORTS'),
                      out_of_tree=kw.pop('out_of_tree', 'keep'), **kw)

@@ -16,7 +16,7 @@ tcp\tpartner\tipv6
 tcp\topen\treg\tthe registration pair
 tcp\tallow_in\tnet/ipv4/tcp.c
 tcp\tcomment\tFor IPv6.
-tcp\tmacro\tEXPORT_TCP_SYMBOL
+tcp\tmacro\tEXPORT_SYMBOL_TCP
 tcp\tconfig\tTCP_RESTRICT_EXPORTS
 tcp\tout_of_tree\tkeep\tas in-tree users
 '''
@@ -31,7 +31,7 @@ class Table(TreeCase):
                          ('tcp', ['net/ipv4/tcp*.c'], ['ipv6'],
                           {'reg': 'the registration pair'},
                           'net/ipv4/tcp.c', ['For IPv6.'],
-                          'EXPORT_TCP_SYMBOL', 'TCP_RESTRICT_EXPORTS'))
+                          'EXPORT_SYMBOL_TCP', 'TCP_RESTRICT_EXPORTS'))
 
     def test_refused(self):
         for bad in (TSV + 'tcp\tcolour\tblue\n',

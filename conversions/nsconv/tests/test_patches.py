@@ -77,8 +77,8 @@ class Apply(TreeCase):
         self.assertEqual(self.apply()[0], 0)
         with open(os.path.join(self.root, 'net/ipv4/tcp.c')) as f:
             text = f.read()
-        self.assertIn('\nEXPORT_TCP_SYMBOL(tcp_a);', text)
-        self.assertIn('\nEXPORT_TCP_SYMBOL_GPL(tcp_b);', text)
+        self.assertIn('\nEXPORT_SYMBOL_TCP(tcp_a);', text)
+        self.assertIn('\nEXPORT_SYMBOL_TCP_GPL(tcp_b);', text)
         self.assertIn('#if IS_ENABLED(CONFIG_TCP_RESTRICT_EXPORTS)\n', text)
         status, err = self.apply()
         self.assertEqual(status, 1)
@@ -96,8 +96,8 @@ PATCH = '''--- a/net/ipv4/tcp.c
 +MODULE_NAMESPACE_ALLOW(tcp, ipv6);
 +#endif
 -EXPORT_SYMBOL(tcp_a);
-+EXPORT_TCP_SYMBOL(tcp_a);
-+EXPORT_TCP_SYMBOL_GPL(tcp_b);
++EXPORT_SYMBOL_TCP(tcp_a);
++EXPORT_SYMBOL_TCP_GPL(tcp_b);
 --- a/net/ipv6/af_inet6.c
 +++ b/net/ipv6/af_inet6.c
 +MODULE_IMPORT_NS(tcp);
@@ -127,15 +127,16 @@ class Check(TreeCase):
     def test_each_difference_fails(self):
         for old, new, says in (
                 ('(tcp_b)', '(tcp_c)', 'other modules use it: tls'),
-                ('SYMBOL_GPL(tcp_b', 'SYMBOL(tcp_b', 'the lists want'),
+                ('TCP_GPL(tcp_b', 'TCP(tcp_b', 'the lists want'),
                 ('+#if IS_ENABLED(CONFIG_TCP_RESTRICT_EXPORTS)\n', '',
                  'is not under #if IS_ENABLED'),
-                ('EXPORT_TCP_SYMBOL(tcp_a)', 'EXPORT_SYMBOL_NS(tcp_a, tcp)',
+                ('EXPORT_SYMBOL_TCP(tcp_a)', 'EXPORT_SYMBOL_NS(tcp_a, tcp)',
                  None),
                 ('+MODULE_IMPORT_NS(tcp);', '', 'import missing'),
                 ('(tcp, ipv6)', '(tcp, tls)', 'grant missing'),
-                ('+EXPORT_TCP_SYMBOL(tcp_a);\n', '',
+                ('+EXPORT_SYMBOL_TCP(tcp_a);\n', '',
                  'the patches leave it open')):
+            self.assertIn(old, PATCH)
             status, out = self.check(PATCH.replace(old, new))
             if says is None:
                 # The plain _NS form is read too: the same conversion.
