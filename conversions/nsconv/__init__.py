@@ -9,6 +9,7 @@ kunit.py:
   cscan    the C scan: references to a name, followed through headers
   elf      a module file's modinfo name= and undefined symbols
   debian   Debian's extracted linux-image tree and its modules' users
+  outoftree  out-of-tree users: DKMS packages and other known modules
   rule     the derivation: each candidate's verdict, the grants
   lists    lists.txt, the derivation's canonical form
   report   report.txt, the commit-message texts and explain
