@@ -13,7 +13,10 @@
 # With KOBJ (a kernel build with the series: Module.symvers,
 # modules.builtin.modinfo, its modules; KSTAGE its staged module tree),
 # last: the tree as if Debian had built it with the series (--overlay),
-# which must refuse nothing; then a control, the same without vmlinux's
+# which must refuse nothing, and must say which of the build's grants go
+# to modules Debian builds in: with CONFIG_IPV6=y, namespaces tcp and udp
+# (granted to ipv6 alone) admit no loadable module, whenever the build
+# puts symbols in them; then a control, the same without vmlinux's
 # tcpcong grants, which must refuse exactly the modules it listed.
 # Usage: audit-debian.sh NSCHECK [CROSSCHECK [KOBJ [KSTAGE]]]
 set -euo pipefail
@@ -137,6 +140,33 @@ else
 	jq -r '.modules[] | .findings[] | select(.verdict == "missing-import")
 		| "  \(.message)"' "$out/overlay.json"
 	((rc == 0)) || fail "the series would break Debian modules"
+
+	# Grants to modules Debian builds in: no refusal, so the counts
+	# above say nothing of them, yet a namespace granted only to a
+	# built-in module is closed to every module. The series grants tcp
+	# and udp to ipv6 alone, which Debian builds in: that must be said
+	# whenever the build restricts them (a conversion switched off puts
+	# no symbol there).
+	jq -r '.builtin_grants[] | "audit-debian: \(.message)"' \
+		"$out/overlay.json"
+	for ns in tcp udp; do
+		n=$(awk -F'\t' -v ns="$ns" '$5 == ns { print $2 }' \
+			"$kobj/Module.symvers" | sort -u | wc -l)
+		if ((n == 0)); then
+			echo "audit-debian: namespace $ns: $kobj/Module.symvers" \
+				"has no symbol in it (its conversion is off):" \
+				"nothing to report"
+			continue
+		fi
+		jq -e --arg ns "$ns" --argjson n "$n" 'any(.builtin_grants[];
+			.namespace == $ns and .admits_no_module and
+			.symbols == $n and (.message |
+			contains(": it admits no loadable module; ")))' \
+			"$out/overlay.json" >/dev/null ||
+			fail "namespace $ns: $n symbols in $kobj/Module.symvers," \
+				"not reported as admitting no loadable module" \
+				"on $DEB_KVER (CONFIG_IPV6=y)"
+	done
 
 	# Control: vmlinux's grants without tcpcong's. The modules the run
 	# above found listed for tcpcong must now be refused, and only they.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * nscheck - vmlinux's grants from modules.builtin.modinfo
+ * nscheck - vmlinux's grants and built-in modules from
+ * modules.builtin.modinfo
  */
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include "util.h"
 
 #define ALLOW_KEY ".allow_ns="
+#define FILE_KEY ".file="
 
 int builtin_read_grants(const char *path,
 			void (*fn)(const char *obj, size_t objlen,
@@ -46,6 +48,34 @@ int builtin_read_grants(const char *path,
 			return -EINVAL;
 		}
 		fn(s, dot - s, value, colon, value + colon + 1, arg);
+	}
+	free(buf);
+	return 0;
+}
+
+int builtin_read_modules(const char *path,
+			 void (*fn)(const char *name, size_t len, void *arg),
+			 void *arg, char **err)
+{
+	size_t len, keylen = strlen(FILE_KEY);
+	char *buf, *s;
+	int r;
+
+	r = read_whole_file(path, &buf, &len);
+	if (r < 0) {
+		*err = xasprintf("%s: %s", path, strerror(-r));
+		return r;
+	}
+	/*
+	 * MODULE_LICENSE() of built-in code adds file=KBUILD_MODFILE: every
+	 * built-in module has one, code that is no module (kernel.*,
+	 * printk.*) none.
+	 */
+	for (s = buf; s < buf + len; s += strlen(s) + 1) {
+		const char *dot = strchr(s, '.');
+
+		if (dot && dot != s && !strncmp(dot, FILE_KEY, keylen))
+			fn(s, dot - s, arg);
 	}
 	free(buf);
 	return 0;

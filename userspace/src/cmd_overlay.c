@@ -31,6 +31,20 @@ static int overlay_read(struct session *s, struct overlay *ov)
 	return 0;
 }
 
+/*
+ * The build's grants to modules the tree builds in: said before the
+ * modules (o->rep.builtin). -errno after an error.
+ */
+static int overlay_builtin(struct session *s, struct overlay *ov)
+{
+	char *modinfo = vmlinux_builtin_modinfo(&s->kd), *err = NULL;
+	int r = overlay_builtin_grants(ov, s->t, modinfo, &s->o->rep.builtin,
+				       &err);
+
+	free(modinfo);
+	return r < 0 ? cmd_error(r, err) : 0;
+}
+
 int cmd_overlay(struct opts *o, int argc, char *argv[])
 {
 	struct overlay *ov = overlay_new();
@@ -52,6 +66,9 @@ int cmd_overlay(struct opts *o, int argc, char *argv[])
 	}
 	if (session_key(&s) < 0)
 		goto done;
+	/* A graph is no report: it already shows whom each namespace lists. */
+	if (!o->graph && overlay_builtin(&s, ov) < 0)
+		goto done;
 	s.fc.rewrite = overlay_rewrite;
 	s.fc.rewrite_arg = ov;
 	if (o->graph)
@@ -61,6 +78,8 @@ int cmd_overlay(struct opts *o, int argc, char *argv[])
 	else
 		ret = check_targets(&s, argc, argv);
 done:
+	/* The report outlives the overlay, which owns the findings. */
+	o->rep.builtin = NULL;
 	session_free(&s);
 	overlay_free(ov);
 	return ret;

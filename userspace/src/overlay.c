@@ -4,6 +4,7 @@
  */
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -41,6 +42,7 @@ struct overlay {
 	struct arena arena;
 	struct filecache l;
 	struct hash *exports;	/* symbol -> struct ov_export */
+	struct hash *ns_symbols;	/* namespace -> its exports (uintptr_t) */
 	struct hash *files;	/* module name -> struct nsmod (a file) */
 	struct ov_grant *raw;
 	size_t n_raw, cap_raw;
@@ -48,6 +50,8 @@ struct overlay {
 	struct hash *bound;	/* object name -> struct ov_grants */
 	struct ov_grants **all;	/* the values of bound, to free them */
 	size_t n_all, cap_all;
+	struct hash *target_builtin;	/* names with the tree's file= */
+	struct builtin_grants bg;	/* grants to the tree's built-ins */
 };
 
 struct overlay *overlay_new(void)
@@ -56,6 +60,8 @@ struct overlay *overlay_new(void)
 
 	filecache_init(&ov->l);
 	ov->exports = hash_new();
+	ov->ns_symbols = hash_new();
+	ov->target_builtin = hash_new();
 	ov->files = hash_new();
 	ov->bound = hash_new();
 	return ov;
@@ -73,7 +79,10 @@ void overlay_free(struct overlay *ov)
 	}
 	free(ov->all);
 	free(ov->raw);
+	free(ov->bg.v);
 	hash_free(ov->exports);
+	hash_free(ov->ns_symbols);
+	hash_free(ov->target_builtin);
 	hash_free(ov->files);
 	hash_free(ov->bound);
 	filecache_free(&ov->l);
@@ -95,6 +104,10 @@ static void add_export(struct overlay *ov, const char *sym, const char *ns,
 	e->ns = *ns ? arena_strdup(&ov->arena, ns) : "";
 	e->gpl = gpl;
 	*slot = e;
+	if (*ns) {
+		slot = hash_slot(ov->ns_symbols, e->ns);
+		*slot = (void *)((uintptr_t)*slot + 1);
+	}
 }
 
 static void add_grant(struct overlay *ov, const char *owner, bool builtin,
@@ -431,4 +444,133 @@ int overlay_read_vmlinux(const struct overlay *ov, struct kernel *k,
 		kernel_add_grant(k, kernel_vmlinux(k), b->g[i].ns,
 				 b->g[i].mod);
 	return vmlinux_read_with(d, &rd, err);
+}
+
+static void on_target_builtin(const char *name, size_t len, void *arg)
+{
+	struct overlay *ov = arg;
+	char *raw = xasprintf("%.*s", (int)len, name);
+	char *n = modname_normalize(raw);
+
+	if (!hash_find(ov->target_builtin, n))
+		*hash_slot(ov->target_builtin, arena_strdup(&ov->arena, n)) = ov;
+	free(n);
+	free(raw);
+}
+
+/*
+ * Whether no loadable module can be mod: the tree builds it in. A prefix
+ * grant ("tcp_*") is no built-in's name: it may match a module the tree
+ * has, and counts among the others.
+ */
+static bool target_builtin(const struct overlay *ov, const struct tree *t,
+			   const char *mod)
+{
+	char *n;
+	bool b;
+
+	if (t && tree_is_builtin(t, mod))
+		return true;
+	n = modname_normalize(mod);
+	b = hash_find(ov->target_builtin, n) != NULL;
+	free(n);
+	return b;
+}
+
+/* One namespace's grantees, each name once. */
+struct ns_grantees {
+	const char *ns;
+	const char **mods;
+	size_t n, cap;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int cmp_builtin_grant(const void *a, const void *b)
+{
+	return strcmp(((const struct builtin_grant *)a)->ns,
+		      ((const struct builtin_grant *)b)->ns);
+}
+
+/* The grantees built in, those not, and the namespace's count, into bg. */
+static void split_grantees(struct overlay *ov, const struct tree *t,
+			   const struct ns_grantees *g, size_t symbols)
+{
+	const char **in = arena_alloc(&ov->arena, g->n * sizeof(*in));
+	const char **out = arena_alloc(&ov->arena, g->n * sizeof(*out));
+	struct builtin_grant *b;
+	size_t i, n_in = 0, n_out = 0;
+
+	for (i = 0; i < g->n; i++) {
+		if (target_builtin(ov, t, g->mods[i]))
+			in[n_in++] = g->mods[i];
+		else
+			out[n_out++] = g->mods[i];
+	}
+	if (!n_in)
+		return;
+	b = VEC_PUSH(ov->bg.v, ov->bg.n, ov->bg.cap);
+	*b = (struct builtin_grant){
+		.ns = g->ns,
+		.builtin = in,
+		.n_builtin = n_in,
+		.others = out,
+		.n_others = n_out,
+		.symbols = symbols,
+	};
+}
+
+int overlay_builtin_grants(struct overlay *ov, const struct tree *t,
+			   const char *modinfo,
+			   const struct builtin_grants **out, char **err)
+{
+	struct hash *by_ns = hash_new();	/* ns -> index + 1 in gs */
+	struct ns_grantees *gs = NULL;
+	size_t n_gs = 0, cap_gs = 0, i, j;
+	int r = 0;
+
+	*out = &ov->bg;
+	if (access(modinfo, F_OK) == 0)
+		r = builtin_read_modules(modinfo, on_target_builtin, ov, err);
+	if (r < 0)
+		goto done;
+	/* The grants as overlay_bind() keeps them, whoever gets them. */
+	for (i = 0; i < ov->n_raw; i++) {
+		const struct ov_grant *rg = &ov->raw[i];
+		void **slot;
+		struct ns_grantees *g;
+
+		if (rg->nsallow && hash_find(ov->files, rg->owner))
+			continue;
+		/* A namespace no export is in is not restricted: open. */
+		if (!hash_find(ov->ns_symbols, rg->g.ns))
+			continue;
+		slot = hash_slot(by_ns, rg->g.ns);
+		if (!*slot) {
+			g = VEC_PUSH(gs, n_gs, cap_gs);
+			*g = (struct ns_grantees){ .ns = rg->g.ns };
+			*slot = (void *)(uintptr_t)n_gs;
+		}
+		g = &gs[(uintptr_t)*slot - 1];
+		for (j = 0; j < g->n && !streq(g->mods[j], rg->g.mod); j++)
+			;
+		if (j == g->n)
+			*VEC_PUSH(g->mods, g->n, g->cap) = rg->g.mod;
+	}
+	for (i = 0; i < n_gs; i++) {
+		qsort(gs[i].mods, gs[i].n, sizeof(*gs[i].mods), cmp_str);
+		split_grantees(ov, t, &gs[i], (uintptr_t)hash_find(
+				       ov->ns_symbols, gs[i].ns));
+		free(gs[i].mods);
+	}
+	if (ov->bg.n)
+		qsort(ov->bg.v, ov->bg.n, sizeof(*ov->bg.v),
+		      cmp_builtin_grant);
+done:
+	free(gs);
+	hash_free(by_ns);
+	return r;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "nsmod.h"
+#include "report.h"
 #include "sig.h"
 #include "kernel.h"
 #include "tree.h"
@@ -40,6 +41,18 @@ int overlay_add(struct overlay *ov, const char *path, char **err);
  * may be NULL: the build's own layout.
  */
 void overlay_bind(struct overlay *ov, const struct tree *t);
+
+/*
+ * The namespaces the build both exports into and grants to a module the
+ * tree builds in, into *out (valid until overlay_free()). Built in: in
+ * t's modules.builtin (t may be NULL), or with a "file=" string in
+ * modinfo, the modules.builtin.modinfo that describes the tree's vmlinux
+ * (it may not exist). Returns 0, or -errno with *err set to a malloc'd
+ * message naming the file.
+ */
+int overlay_builtin_grants(struct overlay *ov, const struct tree *t,
+			   const char *modinfo,
+			   const struct builtin_grants **out, char **err);
 
 /*
  * A module file of the tree as if built with the build (a struct

@@ -113,10 +113,109 @@ static void print_hint(const struct report *rep, const struct findings *fs,
 	free(hint);
 }
 
+/* "a, b, c" (malloc'd). */
+static char *join_names(const char *const *v, size_t n)
+{
+	size_t i, len = 1;
+	char *s, *p;
+
+	for (i = 0; i < n; i++)
+		len += strlen(v[i]) + 2;
+	p = s = xmalloc(len);
+	*p = '\0';
+	for (i = 0; i < n; i++)
+		p = stpcpy(stpcpy(p, i ? ", " : ""), v[i]);
+	return s;
+}
+
+/*
+ * The wording is stable: the Debian audit and the tests match it. Every
+ * grantee built in: the namespace's symbols are as good as unexported
+ * for modules. Some: only those grants are void.
+ */
+char *builtin_grant_line(const struct builtin_grant *b)
+{
+	char *names = join_names(b->builtin, b->n_builtin), *line;
+
+	if (!b->n_others)
+		line = xasprintf("namespace %s: granted only to built-in %s: "
+				 "it admits no loadable module; its %zu "
+				 "exported symbol%s unexported for modules",
+				 b->ns, names, b->symbols,
+				 b->symbols == 1 ? " is" : "s are");
+	else
+		line = xasprintf("namespace %s: the grant%s to built-in %s "
+				 "ha%s no effect; %zu other grantee%s remain%s",
+				 b->ns, b->n_builtin == 1 ? "" : "s", names,
+				 b->n_builtin == 1 ? "s" : "ve", b->n_others,
+				 b->n_others == 1 ? "" : "s",
+				 b->n_others == 1 ? "s" : "");
+	free(names);
+	return line;
+}
+
+static void json_names(const char *const *v, size_t n)
+{
+	size_t i;
+
+	putchar('[');
+	for (i = 0; i < n; i++) {
+		if (i)
+			putchar(',');
+		json_str(v[i]);
+	}
+	putchar(']');
+}
+
+static void json_builtin_grant(const struct builtin_grant *b,
+			       const char *line)
+{
+	fputs("{\"namespace\":", stdout);
+	json_str(b->ns);
+	fputs(",\"builtin\":", stdout);
+	json_names(b->builtin, b->n_builtin);
+	fputs(",\"others\":", stdout);
+	json_names(b->others, b->n_others);
+	printf(",\"admits_no_module\":%s,\"symbols\":%zu,\"message\":",
+	       b->n_others ? "false" : "true", b->symbols);
+	json_str(line);
+	putchar('}');
+}
+
+/*
+ * Findings about the kernel, not about a module: before the modules, on
+ * stdout as the missing imports are (nscheck's own lines, no refusal).
+ */
+static void report_builtin(const struct report *rep)
+{
+	const struct builtin_grants *bg = rep->builtin;
+	size_t i;
+
+	if (rep->json)
+		fputs("\"builtin_grants\":[", stdout);
+	for (i = 0; i < bg->n; i++) {
+		char *line = builtin_grant_line(&bg->v[i]);
+
+		if (rep->json) {
+			fputs(i ? ",\n" : "\n", stdout);
+			json_builtin_grant(&bg->v[i], line);
+		} else if (!rep->quiet) {
+			puts(line);
+		}
+		free(line);
+	}
+	if (rep->json)
+		fputs(bg->n ? "\n]," : "],", stdout);
+}
+
 void report_begin(struct report *rep)
 {
 	if (rep->json)
-		fputs("{\"version\":1,\"modules\":[", stdout);
+		fputs("{\"version\":1,", stdout);
+	if (rep->builtin)
+		report_builtin(rep);
+	if (rep->json)
+		fputs("\"modules\":[", stdout);
 }
 
 void report_module(struct report *rep, const struct nsmod *m,

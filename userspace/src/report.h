@@ -22,6 +22,26 @@ enum status {
 
 struct kernel;
 
+/*
+ * --overlay: a namespace the build exports into and grants to modules the
+ * tree builds in. Built-in code does not go through the loader's check,
+ * and no module can be loaded under a built-in one's name: such a grant
+ * admits nobody. Not a refusal: a finding about the kernel.
+ */
+struct builtin_grant {
+	const char *ns;
+	const char **builtin;	/* the grantees built in, sorted */
+	size_t n_builtin;
+	const char **others;	/* the other grantees (or prefixes), sorted */
+	size_t n_others;
+	size_t symbols;		/* the build's exports in ns */
+};
+
+struct builtin_grants {
+	struct builtin_grant *v;	/* by namespace */
+	size_t n, cap;
+};
+
 struct report {
 	const struct kernel *k;	/* the model the findings were made on */
 	bool json;
@@ -29,11 +49,17 @@ struct report {
 	size_t count[N_STATUS];	/* by enum status */
 	size_t missing_import;	/* loads, lacking an import (--overlay) */
 	size_t nmods;
+	/* --overlay's, said before the modules; NULL in the other modes */
+	const struct builtin_grants *builtin;
 };
 
 /* A JSON string (null for NULL) on stdout. */
 void json_str(const char *s);
 
+/* The line of a struct builtin_grant (malloc'd). */
+char *builtin_grant_line(const struct builtin_grant *b);
+
+/* The JSON object's start, and rep->builtin's lines. */
 void report_begin(struct report *rep);
 /* as: "given", "dependency" or "softdep": why m is loaded. */
 void report_module(struct report *rep, const struct nsmod *m,

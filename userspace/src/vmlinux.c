@@ -79,6 +79,12 @@ int vmlinux_read(struct kernel *k, const struct kdesc *d, char **err)
 	return vmlinux_read_with(d, &rd, err);
 }
 
+char *vmlinux_builtin_modinfo(const struct kdesc *d)
+{
+	return xasprintf("%s/modules.builtin.modinfo",
+			 d->kdir ? d->kdir : d->dirname);
+}
+
 int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd,
 		      char **err)
 {
@@ -104,10 +110,7 @@ int vmlinux_read_with(const struct kdesc *d, const struct vmlinux_reader *rd,
 	if (r < 0 || d->no_grants)
 		goto done;
 
-	if (d->kdir)
-		path = xasprintf("%s/modules.builtin.modinfo", d->kdir);
-	else
-		path = xasprintf("%s/modules.builtin.modinfo", d->dirname);
+	path = vmlinux_builtin_modinfo(d);
 	if (access(path, F_OK) == 0)
 		r = builtin_read_grants(path, on_builtin, arg, err);
 	free(path);

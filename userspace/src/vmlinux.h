@@ -32,6 +32,12 @@ struct kdesc {
 int vmlinux_read(struct kernel *k, const struct kdesc *d, char **err);
 
 /*
+ * The modules.builtin.modinfo that describes vmlinux: --kdir's, else the
+ * module tree's (malloc'd; the file may not exist).
+ */
+char *vmlinux_builtin_modinfo(const struct kdesc *d);
+
+/*
  * The same files, each export and grant handed to a reader of its own
  * (--overlay rewrites them on their way into the model).
  */

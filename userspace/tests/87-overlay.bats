@@ -34,6 +34,21 @@ U13() {
 	echo "$1: Unknown symbol $2 (err -13)"
 }
 
+# A copy of kdir-series to change, in KS.
+kdir_series_copy() {
+	KS=$BATS_TEST_TMPDIR/kdir-series
+	cp -r "$FX/kdir-series" "$KS"
+}
+
+# The tree builds NAME in: modules.builtin lists it, and it has no file,
+# as kbuild installs it.
+tree_builtin() {
+	echo "kernel/$1.ko" >>"$M/modules.builtin"
+	rm -f "$M/$1.ko"
+}
+
+VUSER_ONLY="namespace VCONV: granted only to built-in ov_vuser: it admits no loadable module"
+
 @test "overlay: without it, the tree loads" {
 	run --separate-stderr nso --all
 	assert_success
@@ -131,6 +146,78 @@ ov_user: listed for namespace OVNS by ov_exp, without MODULE_IMPORT_NS(OVNS): th
 	run --separate-stderr nso --overlay "$FX/kdir-series" imp_none
 	assert_failure 1
 	assert_line "module imp_none not allowed to reference namespace \`MRES' for a_fn"
+}
+
+@test "overlay: a namespace granted only to a built-in module admits none" {
+	# The series puts two symbols in VCONV and grants it to ov_vuser
+	# alone, which the tree builds in.
+	kdir_series_copy
+	printf '0x7\tv_conv2\tvmlinux\tEXPORT_SYMBOL_GPL\tVCONV\n' \
+		>>"$KS/Module.symvers"
+	tree_builtin ov_vuser
+	run --separate-stderr nso --overlay "$KS" ov_plain
+	# A finding about the kernel, not a refusal: ov_plain loads, exit 0.
+	assert_success
+	assert_output "$VUSER_ONLY; its 2 exported symbols are unexported for modules"
+	run --separate-stderr nso --overlay "$KS" --json ov_plain
+	assert_success
+	assert_equal "$(jq -r '.builtin_grants[] | "\(.namespace) \(.builtin | join(",")) \(.others | length) \(.admits_no_module) \(.symbols)"' <<<"$output")" \
+		"VCONV ov_vuser 0 true 2"
+	assert_equal "$(jq -r '.builtin_grants[0].message' <<<"$output")" \
+		"$VUSER_ONLY; its 2 exported symbols are unexported for modules"
+	assert_equal "$(jq -r '.summary | "\(.checked) \(.refused)"' <<<"$output")" "1 0"
+	# The whole tree: said once, before the modules.
+	run --separate-stderr nso --overlay "$KS"
+	assert_failure 1
+	assert_line --index 0 "$VUSER_ONLY; its 2 exported symbols are unexported for modules"
+	assert_equal "$(grep -c '^namespace VCONV: ' <<<"$output")" 1
+	run --separate-stderr nso -q --overlay "$KS" ov_plain
+	assert_success
+	assert_output ""
+}
+
+@test "overlay: a module built in by modules.builtin.modinfo's file= is built in" {
+	# No modules.builtin line: only its file= string (kbuild's source
+	# of modules.builtin) says ov_vuser is built in.
+	printf 'ov_vuser.file=kernel/ov_vuser\0ov_vuser.license=GPL\0' \
+		>>"$M/modules.builtin.modinfo"
+	rm "$M/ov_vuser.ko"
+	run --separate-stderr nso --overlay "$FX/kdir-series" ov_plain
+	assert_success
+	assert_output "$VUSER_ONLY; its 1 exported symbol is unexported for modules"
+}
+
+@test "overlay: a grant to a loadable module is no finding" {
+	# ov_vuser is a module of the tree; ov_m, built in, grants (MNS) but
+	# is granted nothing; the VOPEN2 symbol is in no grant's namespace.
+	run --separate-stderr nso --overlay "$FX/kdir-series" ov_vuser
+	assert_success
+	assert_output "ov_vuser: listed for namespace VCONV by vmlinux, without MODULE_IMPORT_NS(VCONV): the series must add it (v_conv)"
+	run --separate-stderr nso --overlay "$FX/kdir-series" --json ov_vuser
+	assert_equal "$(jq -c '.builtin_grants' <<<"$output")" "[]"
+	# Without --overlay, no such field: nothing overlays the tree.
+	run --separate-stderr nso --json ov_vuser
+	assert_equal "$(jq -c 'has("builtin_grants")' <<<"$output")" "false"
+}
+
+@test "overlay: a grant to a built-in module among others has no effect" {
+	kdir_series_copy
+	printf 'core_conv.allow_ns=VCONV:ov_vother\0' >>"$KS/modules.builtin.modinfo"
+	tree_builtin ov_vuser
+	run --separate-stderr nso --overlay "$KS" ov_vother
+	assert_success
+	assert_output "namespace VCONV: the grant to built-in ov_vuser has no effect; 1 other grantee remains
+ov_vother: listed for namespace VCONV by vmlinux, without MODULE_IMPORT_NS(VCONV): the series must add it (v_conv)"
+	run --separate-stderr nso --overlay "$KS" --json ov_vother
+	assert_equal "$(jq -r '.builtin_grants[] | "\(.namespace) \(.builtin | join(",")) \(.others | join(",")) \(.admits_no_module) \(.symbols)"' <<<"$output")" \
+		"VCONV ov_vuser ov_vother false 1"
+	# Two built in; a prefix may match a loadable module: not built in.
+	printf 'core_conv.allow_ns=VCONV:ov_plain\0core_conv.allow_ns=VCONV:ov_vuse*\0' \
+		>>"$KS/modules.builtin.modinfo"
+	tree_builtin ov_plain
+	run --separate-stderr nso --overlay "$KS" ov_vother
+	assert_success
+	assert_line --index 0 "namespace VCONV: the grants to built-in ov_plain, ov_vuser have no effect; 2 other grantees remain"
 }
 
 @test "overlay: an input it cannot read is named, exit 2" {
