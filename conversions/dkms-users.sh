@@ -10,11 +10,22 @@
 #
 # Nothing is installed: every package is fetched with apt-get download and
 # unpacked with dpkg -x; dkms builds in trees of its own under build/dkms
-# (--sourcetree, --dkmstree, --installtree), against the headers that
+# (--dkmstree, --installtree), against the headers that
 # userspace/debian-tree.sh extracts plus linux-kbuild-6.1 (their scripts).
+# Many packages' build files look for /lib/modules/KVER/build and
+# /usr/src/NAME-VERSION, where an installed package would be: the script
+# runs in a mount namespace of its own (unshare -m) in which tmpfs mounts
+# on /usr/src and /lib/modules hold links to the extracted trees, so the
+# host's own are neither seen nor touched (a missing /lib/modules is made
+# for the mount, and removed). Two packages' build
+# dependencies (libxtables-dev for the xtables ones) are installed.
 #
 # usage: dkms-users.sh OUT.tsv
 set -euo pipefail
+if [ -z "${DKMS_USERS_NS:-}" ]; then
+	apt-get install -y -q --no-install-recommends libxtables-dev pkg-config >/dev/null
+	exec unshare -m --propagation private env DKMS_USERS_NS=1 "$0" "$@"
+fi
 out=$(realpath -m "${1:?usage: dkms-users.sh OUT.tsv}")
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../userspace/debian-tree.sh"
@@ -29,10 +40,31 @@ mkdir -p "$work/debs" "$work/root" "$work/tree" "$work/inst" "$work/logs"
 (cd "$work/debs" && apt-get download -q linux-kbuild-6.1 >/dev/null)
 cp -a "$DEB_TREE/usr" "$work/root/"
 dpkg -x "$work/debs"/linux-kbuild-6.1_*.deb "$work/root"
-kdir=$work/root/usr/src/linux-headers-$DEB_KVER
-# Its Makefile includes the -common tree by absolute path: point it at ours.
-sed -i "s|^include /usr/src/|include $work/root/usr/src/|" "$kdir/Makefile"
-[ -x "$kdir/scripts/mod/modpost" ] || { echo "dkms-users: no modpost in $kdir" >&2; exit 1; }
+[ -x "$work/root/usr/lib/linux-kbuild-6.1/scripts/mod/modpost" ] ||
+	{ echo "dkms-users: no modpost in linux-kbuild-6.1" >&2; exit 1; }
+# Debian's paths, in this mount namespace only: the headers (their
+# Makefile includes the -common tree by absolute path, their scripts link
+# to ../../lib/linux-kbuild-6.1), /lib/modules/KVER/build, and below each
+# package's source.
+mount -t tmpfs dkms-src /usr/src
+# A machine without kernel modules has no /lib/modules to mount on: the
+# empty directory made for it goes again at the end.
+if [ ! -d /lib/modules ]; then
+	mkdir /lib/modules
+	trap 'umount /lib/modules; rmdir /lib/modules' EXIT
+fi
+mount -t tmpfs dkms-modules /lib/modules
+for d in "$work/root/usr/src"/linux-headers-*; do
+	cp -a "$d" /usr/src/
+done
+for d in /usr/src/linux-headers-*; do
+	for l in scripts tools; do
+		[ ! -L "$d/$l" ] || ln -sfn "$work/root/usr/lib/linux-kbuild-6.1/$l" "$d/$l"
+	done
+done
+kdir=/usr/src/linux-headers-$DEB_KVER
+mkdir -p "/lib/modules/$DEB_KVER"
+ln -s "$kdir" "/lib/modules/$DEB_KVER/build"
 
 # Every candidate of the conversions (restrict, open, policy and unused
 # lines of lists.txt): the symbols whose users matter.
@@ -71,13 +103,15 @@ for pkg in "${pkgs[@]}"; do
 	fi
 	name=$(sed -n 's/^PACKAGE_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$conf" | head -1)
 	mver=$(sed -n 's/^PACKAGE_VERSION="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$conf" | head -1)
+	ln -s "$(dirname "$conf")" "/usr/src/$name-$mver"
 	log=$work/logs/$pkg.log
 	if ! dkms build -m "$name" -v "$mver" -k "$DEB_KVER" -a x86_64 \
-		--kernelsourcedir "$kdir" --sourcetree "$src/usr/src" \
-		--dkmstree "$work/tree" --installtree "$work/inst" \
-		--force >"$log" 2>&1; then
-		why=$(grep -m1 -E 'error:|Error|BUILD_EXCLUSIVE|not support' "$log" |
-			tr -s '\t ' ' ' | cut -c1-120)
+		--kernelsourcedir "$kdir" --dkmstree "$work/tree" \
+		--installtree "$work/inst" --force >"$log" 2>&1; then
+		# The compiler's first error, else dkms's own line.
+		why=$(cat "$work/tree/$name/$mver/build/make.log" "$log" 2>/dev/null |
+			grep -m1 -E 'error:|Error!|BUILD_EXCLUSIVE' |
+			sed "s|$work/tree/$name/$mver/build/||" | tr -s '\t ' ' ' | cut -c1-160)
 		printf '%s\t%s\t-\tfailed: %s\n' "$pkg" "$ver" "${why:-see dkms build}" >>"$out.tmp"
 		failed=$((failed + 1))
 		continue
