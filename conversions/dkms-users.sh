@@ -111,7 +111,7 @@ for pkg in "${pkgs[@]}"; do
 		# The compiler's first error, else dkms's own line.
 		why=$(cat "$work/tree/$name/$mver/build/make.log" "$log" 2>/dev/null |
 			grep -m1 -E 'error:|Error!|BUILD_EXCLUSIVE' |
-			sed "s|$work/tree/$name/$mver/build/||" | tr -s '\t ' ' ' | cut -c1-160)
+			sed "s|$work/tree/$name/$mver/build/||" | tr -s '\t ' ' ' | cut -c1-160) || true
 		printf '%s\t%s\t-\tfailed: %s\n' "$pkg" "$ver" "${why:-see dkms build}" >>"$out.tmp"
 		failed=$((failed + 1))
 		continue

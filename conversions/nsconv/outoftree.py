@@ -23,9 +23,9 @@ class OutOfTree:
     known: int = 0            # modules of out-of-tree.tsv
 
     def summary(self):
-        return (f'{self.packages} DKMS packages, {self.built} built '
-                f'({self.modules} modules), {len(self.failed)} failed; '
-                f'{self.known} other known modules')
+        return (f'{self.packages} DKMS packages, {self.built} of them '
+                f'built into {self.modules} modules, {len(self.failed)} '
+                f'failing; {self.known} other known modules')
 
 
 def rows(path, ncols):

@@ -86,7 +86,8 @@ def builtin_report(kbuild, lists, table, config_path, whose):
     a module built in admits nobody (the loader never judges built-in
     code, and no loadable module can take its name)."""
     config = read_config(config_path)
-    rep = [f'== grants on {whose} configuration ({config_path})']
+    rep = [f'== grants on {whose} configuration '
+           f'({os.path.basename(config_path)})']
     for ns in table:
         grants = sorted(lists.allow.get(ns.name, {}))
         n = len(lists.restrict.get(ns.name, []))
@@ -249,14 +250,14 @@ def message(data, ns, spaces, globs, ncand, out, why, kinds, ndeb, nmixed):
 def out_of_tree_sentence(data, ns, out):
     """Whether out-of-tree modules counted, and for break, whom it
     breaks."""
-    src = ('the out-of-tree modules of Debian 12\'s DKMS packages, built '
-           'against its headers, and those conversions/out-of-tree.tsv '
-           f'lists ({data.oot.summary()})')
+    src = ('Out-of-tree modules, those of Debian 12\'s DKMS packages built '
+           'against its headers and those conversions/out-of-tree.tsv '
+           f'lists ({data.oot.summary()}),')
     if ns.out_of_tree == 'keep':
-        return f'So do {src}. '
+        return f'{src} count as users too. '
     broken = sorted({m for s, (n, users) in out.broken.items()
                      if n == ns.name for m in users})
-    return (f'Not so {src}: {ns.out_of_tree_why}' +
+    return (f'{src} do not count: {ns.out_of_tree_why}' +
             (f'; this breaks {", ".join(broken)}. ' if broken else '. '))
 
 

@@ -226,7 +226,7 @@ check() {
 # fails the check; one that uses tcp_slow_start does not (tcpcong breaks
 # them on purpose) and the lists name it as broken.
 @test "an out-of-tree user keeps a tcp symbol open and is broken by tcpcong" {
-	: "${DEBIAN_TREE:?DEBIAN_TREE: Debian's extracted tree}"
+	: "${DEBIAN_TREE:?DEBIAN_TREE: the extracted Debian tree}"
 	local t=$BATS_TEST_TMPDIR
 	cp "$HERE/out-of-tree.tsv" "$t/known.tsv"
 	printf 'oot_poll\thttps://example.org/a\t%040d\ta.c\ttcp_poll\n' 0 >>"$t/known.tsv"
