@@ -136,7 +136,8 @@ cp -a "$kdir/Makefile" "$kdir/.config" "$kdir/Module.symvers" "$headers/"
 rsync -a --exclude='*.o' --exclude='*.a' --exclude='.*.cmd' \
 	"$kdir/include" "$kdir/scripts" "$kdir/tools" "$headers/"
 rsync -a "$kdir/arch/x86/include" "$headers/arch/x86/"
-d=$(scratch headers "$here/refused/nsa_vmlinux_denied.c")
+# Not $tmp/headers itself: scratch() empties the folder it is given.
+d=$(scratch headers-user "$here/refused/nsa_vmlinux_denied.c")
 denied="module nsa_vmlinux_denied not allowed to reference namespace \`TEST_NS_ALLOW' for test_ns_allow_fn"
 out=$(make -s -C "$headers" M="$d" modules 2>&1)
 rc=$?
@@ -149,7 +150,7 @@ fi
 rm -f "$headers/include/generated/Module.nsallow"
 out=$(make -s -C "$headers" M="$d" modules 2>&1)
 rc=$?
-if [ "$rc" != 0 ] && grep -q "ERROR: modpost: .*the kernel's namespace grants are missing" <<<"$out"; then
+if [ "$rc" != 0 ] && grep -q "FATAL: modpost: .*the kernel's namespace grants are missing" <<<"$out"; then
 	ok "a headers package without vmlinux's grants fails modpost"
 else
 	not_ok "a headers package without vmlinux's grants should fail modpost" "exit $rc" "$out"
