@@ -14,6 +14,17 @@
 #define ALLOW_KEY ".allow_ns="
 #define FILE_KEY ".file="
 
+/* The whole file, NUL-terminated; on failure *err names it. */
+static int read_modinfo(const char *path, char **buf, size_t *len,
+			char **err)
+{
+	int r = read_whole_file(path, buf, len);
+
+	if (r < 0)
+		*err = xasprintf("%s: %s", path, strerror(-r));
+	return r;
+}
+
 int builtin_read_grants(const char *path,
 			void (*fn)(const char *obj, size_t objlen,
 				   const char *ns, size_t nslen,
@@ -24,11 +35,9 @@ int builtin_read_grants(const char *path,
 	char *buf, *s;
 	int r;
 
-	r = read_whole_file(path, &buf, &len);
-	if (r < 0) {
-		*err = xasprintf("%s: %s", path, strerror(-r));
+	r = read_modinfo(path, &buf, &len, err);
+	if (r < 0)
 		return r;
-	}
 	/* buf[len] is a NUL: the last string is terminated either way. */
 	for (s = buf; s < buf + len; s += strlen(s) + 1) {
 		const char *dot = strchr(s, '.');
@@ -61,11 +70,9 @@ int builtin_read_modules(const char *path,
 	char *buf, *s;
 	int r;
 
-	r = read_whole_file(path, &buf, &len);
-	if (r < 0) {
-		*err = xasprintf("%s: %s", path, strerror(-r));
+	r = read_modinfo(path, &buf, &len, err);
+	if (r < 0)
 		return r;
-	}
 	/*
 	 * MODULE_LICENSE() of built-in code adds file=KBUILD_MODFILE: every
 	 * built-in module has one, code that is no module (kernel.*,
