@@ -4,8 +4,10 @@
 # and 50 filler modules holding 0, 100, 1,000 or 10,000 grant records,
 # times finit_module() of bench_imp (2,000 restricted symbols) REPS times
 # after a warm-up, then runs bench_symget (10,000 symbol_get/put pairs)
-# several times. Prints "load RECORDS NS", "many MODULE NS", "beside
-# idle|bench_many1000 NS" and "symget KIND PAIRS NS" lines.
+# several times. Prints "load RECORDS NS UNLOAD_NS", "many MODULE NS
+# UNLOAD_NS", "beside idle|bench_many1000 NS UNLOAD_NS" and "symget KIND
+# PAIRS NS" lines (loadtime times each load, and the unload after it in
+# CPU time).
 set -u -o pipefail
 reps=${BENCH_REPS:-200}
 ko=/usr/share/nsa/bench

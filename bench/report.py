@@ -18,23 +18,29 @@ def read(path):
     and beside bench_many1000, and the load times of each boot (each
     begins with the guest's '# kernel')."""
     load, symget, many, beside, boots = {}, {}, {}, {}, []
+    unload = {}
     for line in open(path):
         f = line.split()
         if f[:2] == ['#', 'kernel']:
             boots.append({})
-        elif len(f) == 3 and f[0] == 'load':
+        elif len(f) == 4 and f[0] == 'load':
             ms = int(f[2]) / 1e6
             load.setdefault(int(f[1]), []).append(ms)
             boots[-1].setdefault(int(f[1]), []).append(ms)
+            if int(f[1]) == 0:
+                unload.setdefault('bench_imp', []).append(int(f[3]) / 1e6)
         elif len(f) == 4 and f[0] == 'symget':
             symget.setdefault(f[1], []).append(int(f[3]) / int(f[2]))
-        elif len(f) == 3 and f[0] == 'many':
+        elif len(f) == 4 and f[0] == 'many':
             many.setdefault(f[1], []).append(int(f[2]) / 1e6)
-        elif len(f) == 3 and f[0] == 'beside':
+        elif len(f) == 4 and f[0] == 'beside':
             beside.setdefault(f[1], []).append(int(f[2]) / 1e6)
-    if not load or not symget or not many or len(beside) != 2:
+            if f[1] == 'idle':
+                unload.setdefault('bench_f0_00', []).append(int(f[3]) / 1e6)
+    if not load or not symget or not many or len(beside) != 2 \
+            or len(unload) != 2:
         sys.exit(f'report: {path}: no figures')
-    return load, symget, many, beside, boots
+    return load, symget, many, beside, unload, boots
 
 
 def summary(xs):
@@ -54,8 +60,8 @@ def cell(xs):
 
 
 a_path, b_path, results, plotfile, boots, clock, an, bn, svg = sys.argv[1:10]
-a, agets, amany, abeside, aboots = read(a_path)
-b, bgets, bmany, bbeside, bboots = read(b_path)
+a, agets, amany, abeside, aunload, aboots = read(a_path)
+b, bgets, bmany, bbeside, bunload, bboots = read(b_path)
 rows, plot = [], []
 for records in sorted(a):
     am, aq1, aq3, n = summary(a[records])
@@ -74,6 +80,9 @@ for what in ('idle', 'bench_many1000'):
     beside_rows.append(f'| {label} | {am:.3f} / {a90:.3f} / {amax:.3f} | '
                        f'{bm:.3f} / {b90:.3f} / {bmax:.3f} | '
                        f'{a90 / b90:.3f} | {len(abeside[what])} |')
+unload_rows = [f'| {m} | {cell(aunload[m])} | {cell(bunload[m])} | '
+               f'{summary(aunload[m])[0] / summary(bunload[m])[0]:.3f} | '
+               f'{len(aunload[m])} |' for m in ('bench_f0_00', 'bench_imp')]
 get_rows = []
 for kind in ('restricted', 'open', 'none'):
     ag, bg = statistics.median(agets[kind]), statistics.median(bgets[kind])
@@ -137,6 +146,17 @@ the tail. Median / 90th percentile / maximum, in ms:
 | bench_f0_00 | {an} | {bn} | {an}/{bn} at p90 | loads |
 |---|---|---|---|---|
 ''' + '\n'.join(beside_rows) + f'''
+
+`delete_module()` right after each load of the small module alone
+(bench_f0_00: no namespaced import or export, no record) and of
+bench_imp at 0 records (no record; the index is left alone when an object
+that published nothing goes): the unloading thread's CPU time, in ms.
+Its wall time is mostly waits for RCU grace periods, which end on 4 ms
+timer ticks, so that the tick's phase, not the work, would decide it:
+
+| module | {an} | {bn} | {an}/{bn} | unloads |
+|---|---|---|---|---|
+''' + '\n'.join(unload_rows) + f'''
 
 `symbol_get()`/`symbol_put()`, 10,000 pairs a run, of a symbol of a
 restricted namespace, of an open one and of one in no namespace, median
