@@ -11,7 +11,7 @@
 #   make shell    the same guest, an interactive shell
 #   make bench    load-time benchmark, patched against pristine 6.1
 #   make bench-memo  the same, the series with and without its memo
-#   make bench-profile  where a 1,000-namespace exporter's load spends its time
+#   make bench-profile  where the loads of the bench spend their time
 #   make fuzz     nscheck's libFuzzer targets for FUZZ_TIME s (default 300)
 #   make check-debug     the guest suites on the debug kernel (KASAN,
 #                        lockdep, kmemleak, ...), stress included
@@ -230,8 +230,9 @@ bench: $(KSTAMP) $(PKSTAMP)
 	bench/run.sh $(KOBJ) $(KSTAGE) $(B)/pristine-kernel/obj \
 		$(B)/pristine-kernel/stage $(B)/bench
 
-# Where the time of a 1,000-namespace exporter's load goes, sampled, on
-# both kernels of 'make bench'. Writes bench/PROFILE.md.
+# Where the time of bench_imp's load (0 and 1,000 records) and of a
+# 1,000-namespace exporter's load goes, sampled, on both kernels of
+# 'make bench'. Writes bench/PROFILE.md.
 bench-profile: $(KSTAMP) $(PKSTAMP)
 	bench/profile.sh $(KOBJ) $(KSTAGE) $(B)/pristine-kernel/obj \
 		$(B)/pristine-kernel/stage $(B)/bench-profile

@@ -1,11 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make bench-profile: where the guest's time goes while it loads and
-# unloads bench_many1000 (4,000 exports over 1,000 declared namespaces)
-# in a loop, on the patched and on the pristine kernel: the vCPU's RIP
-# sampled through QEMU's monitor (bench/sample-rip.py), named from each
-# kernel's System.map. Writes bench/PROFILE.md: the functions with the
-# most samples on either kernel, side by side.
+# unloads, in a loop, on the patched and on the pristine kernel:
+#   imp0      bench_imp (2,000 restricted symbols), 50 filler modules
+#             loaded with no grant record, as in the bench's first row
+#   imp1000   the same with 1,000 records in the 50 filler modules
+#   many1000  bench_many1000 (4,000 exports over 1,000 declared namespaces)
+# The vCPU's RIP is sampled through QEMU's monitor (bench/sample-rip.py)
+# during each phase and named from each kernel's System.map. Writes
+# bench/PROFILE.md: per phase, the functions with the most samples on
+# either kernel, side by side.
 # usage: profile.sh A_OBJ A_STAGE B_OBJ B_STAGE OUT
 set -euo pipefail
 pobj=$1 pstage=$2 xobj=$3 xstage=$4 out=$(realpath -m "$5")
@@ -13,79 +17,60 @@ here=$(dirname "$(realpath "$0")")
 top=$(dirname "$here")
 loads=${PROFILE_LOADS:-300}
 report=${PROFILE_REPORT:-$here/PROFILE.md}
+phases="imp0 imp1000 many1000"
 
 rm -rf "$out"
 mkdir -p "$out/payload/bin" "$out/payload/bench"
 "$here/gen-modules.sh" "$out/mod"
-make -s -C "$pobj" M="$out/mod" -j"$(nproc)" bench_many1000.ko
-cp "$out/mod/bench_many1000.ko" "$out/payload/bench/"
+make -s -C "$pobj" M="$out/mod" -j"$(nproc)" modules
+cp "$out"/mod/*.ko "$out/payload/bench/"
 gcc -Wall -Wextra -O2 -static -o "$out/payload/bin/loadtime" "$here/loadtime.c"
 cat > "$out/payload/bin/nsa-bench" <<GUEST
 #!/bin/bash
-# The profiled loop; the median load time, for the record.
-echo "# profile start"
-loadtime /usr/share/nsa/bench/bench_many1000.ko bench_many1000 0 $loads |
-	sort -n | sed -n "\$(($loads / 2))p" | sed 's/^/median /'
-echo "# profile end"
+# The profiled loops, each between its markers; the median load time of
+# each, for the record.
+ko=/usr/share/nsa/bench
+phase() { # NAME FILE MODULE
+	echo "# profile start \$1"
+	loadtime "\$ko/\$2" "\$3" 0 $loads | sort -n | sed -n "\$(($loads / 2))p" |
+		sed "s/^/median \$1 /"
+	echo "# profile end \$1"
+}
+# As in the bench: 50 filler modules, with 0 or 1,000 records in all.
+fillers() { # insmod|rmmod RECORDS
+	for i in \$(seq -w 0 49); do
+		if [ "\$1" = insmod ]; then insmod "\$ko/bench_f\$2_\$i.ko"; else rmmod "bench_f\$2_\$i"; fi ||
+			exit 1
+	done
+}
+insmod \$ko/bench_exp.ko || exit 1
+fillers insmod 0
+phase imp0 bench_imp.ko bench_imp
+fillers rmmod 0
+fillers insmod 1000
+phase imp1000 bench_imp.ko bench_imp
+fillers rmmod 1000
+phase many1000 bench_many1000.ko bench_many1000
 GUEST
 chmod +x "$out/payload/bin/nsa-bench"
 
-export ACCEL=tcg,thread=single QEMU_SMP=1
+. "$here/boot.sh"
+khz=$(bench_tsc_khz)
 for k in patched pristine; do
 	if [ $k = patched ]; then obj=$pobj stage=$pstage; else obj=$xobj stage=$xstage; fi
-	"$top/vm/mkimage.sh" "$out/$k.img" "$(cat "$obj/kernelrelease")" "$stage" "$out/payload"
-	QEMU_ARGS="-icount shift=0,sleep=off -monitor unix:$out/$k.mon,server,nowait" \
-		KERNEL_CMDLINE="tsc_early_khz=1000000" QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800} \
-		"$top/vm/run.sh" bench "$obj/arch/x86/boot/bzImage" "$out/$k.img" \
-		"$out/$k" > "$out/$k.txt" &
+	bench_image $k "$obj" "$stage" "$out/payload"
+	bench_boot $k "$obj" "$khz" "$out/$k" -monitor "unix:$out/$k.mon,server,nowait" \
+		> "$out/$k.txt" &
 	qemu=$!
+	# shellcheck disable=SC2086 # the phases, one word each
 	"$here/sample-rip.py" "$out/$k.mon" "$obj/System.map" "$out/$k/results.tap" \
-		"$out/$k.profile"
+		"$out/$k.profile" $phases
 	wait $qemu || { echo "profile: the $k run did not finish: $out/$k" >&2; exit 1; }
-	grep -q '^median ' "$out/$k.txt" ||
-		{ echo "profile: the $k run gave no load time: $out/$k.txt" >&2; exit 1; }
+	for p in $phases; do
+		grep -q "^median $p " "$out/$k.txt" ||
+			{ echo "profile: the $k run gave no $p load time: $out/$k.txt" >&2; exit 1; }
+	done
 done
 
-python3 - "$out" "$loads" "$report" <<'PY'
-import sys
-out, loads, report = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-prof, total, median = {}, {}, {}
-for k in ('patched', 'pristine'):
-    prof[k] = {}
-    for line in open(f'{out}/{k}.profile'):
-        n, name = line.split('\t')
-        prof[k][name.strip()] = int(n)
-    total[k] = sum(prof[k].values())
-    median[k] = next(int(l.split()[1]) for l in open(f'{out}/{k}.txt')
-                     if l.startswith('median '))
-names = sorted(set(prof['patched']) | set(prof['pristine']),
-               key=lambda n: -max(prof['patched'].get(n, 0) / total['patched'],
-                                  prof['pristine'].get(n, 0) / total['pristine']))
-rows = [f"| {n} | {prof['patched'].get(n, 0)} "
-        f"({100 * prof['patched'].get(n, 0) / total['patched']:.1f}%) | "
-        f"{prof['pristine'].get(n, 0)} "
-        f"({100 * prof['pristine'].get(n, 0) / total['pristine']:.1f}%) |"
-        for n in names[:30]]
-with open(report, 'w') as f:
-    f.write(f'''# Profile: bench_many1000's load, patched against pristine
-
-Written by `make bench-profile` (bench/profile.sh). The guest (one vCPU,
-QEMU TCG with `-icount shift=0`) loads and unloads bench_many1000, which
-exports 4,000 symbols over 1,000 namespaces and declares each of them,
-{loads:,} times; the host samples the vCPU's instruction pointer through
-QEMU's monitor every few milliseconds (bench/sample-rip.py) and names it
-from each kernel's System.map. Samples are shares of host time, which
-under TCG tracks the guest's instructions only roughly: read them as
-where the time goes, not as exact costs. `[user]` is the loop itself,
-`[module]` any module's text.
-
-Median load: patched {median["patched"] / 1e6:.3f} ms, pristine
-{median["pristine"] / 1e6:.3f} ms (virtual time, one nanosecond an
-instruction). Samples: patched {total["patched"]:,}, pristine
-{total["pristine"]:,}.
-
-| function | patched | pristine |
-|---|---|---|
-''' + '\n'.join(rows) + '\n')
-PY
+python3 "$here/profile-report.py" "$out" "$loads" "$report" $phases
 cat "$report"

@@ -24,33 +24,17 @@ n=$(nm "$out/mod/bench_imp.ko" | grep -c ' U bench_fn_' || true)
 mkdir -p "$out/payload/bin" "$out/payload/bench"
 cp "$out"/mod/*.ko "$out/payload/bench/"
 gcc -Wall -Wextra -O2 -static -o "$out/payload/bin/loadtime" "$here/loadtime.c"
-# The guest's clock, its TSC. BENCH_CLOCK=icount (the default): virtual
-# time, one nanosecond per guest instruction (-icount shift=0), so a
-# figure is the work the kernel did, repeatable from boot to boot and
-# blind to the host's load; icount needs single-threaded TCG. wall: the
-# host's time at its measured TSC rate, which under TCG also carries
-# QEMU's own work and the host's, and strayed by 20% from one boot to
-# the next. Either way one vCPU, so that a figure is the loading CPU's.
+. "$here/boot.sh"
 clock=${BENCH_CLOCK:-icount}
-case $clock in
-icount)
-	export ACCEL=tcg,thread=single QEMU_ARGS="-icount shift=0,sleep=off"
-	khz=1000000 ;;
-wall)
-	gcc -Wall -Wextra -O2 -o "$out/tsc-khz" "$here/tsc-khz.c"
-	khz=$("$out/tsc-khz") ;;
-*)
-	echo "bench: BENCH_CLOCK=$clock: icount or wall" >&2; exit 1 ;;
-esac
+khz=$(bench_tsc_khz)
 cp "$here/guest-bench.sh" "$out/payload/bin/nsa-bench"
 
 # Several boots of each kernel, alternating, so that a slow spell of the
 # host does not land on one kernel only; their figures are pooled.
 boots=${BENCH_BOOTS:-4}
-export QEMU_SMP=1
 for k in patched pristine; do
 	if [ $k = patched ]; then obj=$pobj stage=$pstage; else obj=$xobj stage=$xstage; fi
-	"$top/vm/mkimage.sh" "$out/$k.img" "$(cat "$obj/kernelrelease")" "$stage" "$out/payload"
+	bench_image $k "$obj" "$stage" "$out/payload"
 	: > "$out/$k.txt"
 done
 for ((i = 1; i <= boots; i++)); do
@@ -58,9 +42,7 @@ for ((i = 1; i <= boots; i++)); do
 	((i % 2)) || order="pristine patched"
 	for k in $order; do
 		if [ $k = patched ]; then obj=$pobj; else obj=$xobj; fi
-		KERNEL_CMDLINE="tsc_early_khz=$khz" QEMU_TIMEOUT=${QEMU_TIMEOUT:-3000} \
-			"$top/vm/run.sh" bench "$obj/arch/x86/boot/bzImage" "$out/$k.img" \
-			"$out/$k.$i" > "$out/$k.$i.txt"
+		bench_boot $k "$obj" "$khz" "$out/$k.$i" > "$out/$k.$i.txt"
 		grep -q '^# end-of-run' "$out/$k.$i.txt" ||
 			{ echo "bench: the $k run did not finish: $out/$k.$i" >&2; exit 1; }
 		cat "$out/$k.$i.txt" >> "$out/$k.txt"

@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 """Sample a running guest's instruction pointer through QEMU's monitor.
 
-usage: sample-rip.py MONITOR_SOCKET SYSTEM_MAP GUEST_OUTPUT PROFILE
+usage: sample-rip.py MONITOR_SOCKET SYSTEM_MAP GUEST_OUTPUT PROFILE PHASE...
 
-Polls GUEST_OUTPUT (the results port's file) until the guest prints
-'# profile start', then asks the monitor for 'info registers' every few
-milliseconds until '# profile end', and writes PROFILE: samples per
-vmlinux function, most first, with '[user]' and '[module]' for addresses
-outside vmlinux's text. Under single-threaded TCG with -icount the host
+For each PHASE in turn, polls GUEST_OUTPUT (the results port's file)
+until the guest prints '# profile start PHASE', then asks the monitor for
+'info registers' every few milliseconds until '# profile end PHASE', and
+writes PROFILE.PHASE: samples per vmlinux function, most first, with
+'[user]' and '[module]' for addresses outside vmlinux's text. Under single-threaded TCG with -icount the host
 time between samples is roughly a number of guest instructions, so the
 counts are shares of the guest's work, not exact ones.
 """
@@ -19,6 +19,7 @@ import sys
 import time
 
 sock_path, sysmap, guest_out, profile = sys.argv[1:5]
+phases = sys.argv[5:]
 syms = []
 for line in open(sysmap):
     f = line.split()
@@ -70,20 +71,21 @@ def monitor(cmd):
 
 
 monitor('')
-while not guest_said('# profile start'):
-    time.sleep(0.05)
-counts = {}
-try:
-    while not guest_said('# profile end'):
-        m = re.search(r'RIP=([0-9a-f]{16})', monitor('info registers'))
-        if m:
-            name = name_of(int(m.group(1), 16))
-            counts[name] = counts.get(name, 0) + 1
-        time.sleep(0.005)
-except (OSError, socket.timeout):
-    pass
-if not counts:
-    sys.exit('sample-rip: no sample taken')
-with open(profile, 'w') as out:
-    for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        out.write(f'{n}\t{name}\n')
+for phase in phases:
+    while not guest_said(f'# profile start {phase}\n'):
+        time.sleep(0.05)
+    counts = {}
+    try:
+        while not guest_said(f'# profile end {phase}\n'):
+            m = re.search(r'RIP=([0-9a-f]{16})', monitor('info registers'))
+            if m:
+                name = name_of(int(m.group(1), 16))
+                counts[name] = counts.get(name, 0) + 1
+            time.sleep(0.005)
+    except (OSError, socket.timeout):
+        pass
+    if not counts:
+        sys.exit(f'sample-rip: no sample taken in {phase}')
+    with open(f'{profile}.{phase}', 'w') as out:
+        for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            out.write(f'{n}\t{name}\n')
