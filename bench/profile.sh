@@ -36,20 +36,13 @@ phase() { # NAME FILE MODULE
 		sed "s/^/median \$1 /"
 	echo "# profile end \$1"
 }
-# As in the bench: 50 filler modules, with 0 or 1,000 records in all.
-fillers() { # insmod|rmmod RECORDS
-	for i in \$(seq -w 0 49); do
-		if [ "\$1" = insmod ]; then insmod "\$ko/bench_f\$2_\$i.ko"; else rmmod "bench_f\$2_\$i"; fi ||
-			exit 1
-	done
-}
 insmod \$ko/bench_exp.ko || exit 1
-fillers insmod 0
-phase imp0 bench_imp.ko bench_imp
-fillers rmmod 0
-fillers insmod 1000
-phase imp1000 bench_imp.ko bench_imp
-fillers rmmod 1000
+# As in the bench: 50 filler modules, with 0 or 1,000 records in all.
+for records in 0 1000; do
+	for i in \$(seq -w 0 49); do insmod \$ko/bench_f\${records}_\$i.ko || exit 1; done
+	phase imp\$records bench_imp.ko bench_imp
+	for i in \$(seq -w 0 49); do rmmod bench_f\${records}_\$i || exit 1; done
+done
 phase many1000 bench_many1000.ko bench_many1000
 GUEST
 chmod +x "$out/payload/bin/nsa-bench"
