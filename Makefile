@@ -17,7 +17,11 @@
 #                        lockdep, kmemleak, ...), stress included
 #   make check-debug-selftest  the debug kernel with a use-after-free
 #                        put in: the stress suite must fail
+#   make check-debug-failslab  the debug kernel booted with each
+#                        allocation of vmlinux's grants failed in turn
 #   make check-pristine  the guest suites on pristine 6.1: must fail
+#   make check-selftests  6.1's own selftests/kmod and livepatch on the
+#                        series and on pristine: the same results
 #   make check-kunit-i386  the KUnit suite on a 32-bit kernel
 #   make graph    nscheck --graph of the conversions and of the test
 #                 modules, as DOT and SVG in build/graph/
@@ -209,6 +213,20 @@ check-debug-selftest:
 		$(UAF)/run 060-stress.bats
 	@echo "check-debug-selftest: the use-after-free failed the run, as it must"
 
+# vmlinux's grants when an allocation fails at boot: the debug kernel
+# with vm/selftest/grants-enomem.patch on top (fail-nth armed from the
+# command line for their parse), booted with the 1st, 2nd, ...
+# allocation failed: each must stop the boot with the series' panic line
+# (patch 17), the one after the last must boot (vm/failslab-boot.sh).
+FAILSLAB := $(B)/debug-failslab
+check-debug-failslab:
+	$(MAKE) FLAVOR=debug image
+	$(call series_plus,$(FAILSLAB),vm/selftest/grants-enomem.patch)
+	$(DEBUG_BASE) vm/build-kernel.sh $(FAILSLAB)/src $(FAILSLAB)/obj \
+		$(FAILSLAB)/stage $(FAILSLAB)/series $(DEBUG_FRAGMENTS)
+	vm/failslab-boot.sh $(FAILSLAB)/obj/arch/x86/boot/bzImage \
+		$(B)/debug/initrd.img $(FAILSLAB)/run
+
 # The same guest on a pristine 6.1 kernel (same config, no series). It
 # must FAIL: the restricted-namespace cases pass only with the series.
 PKSTAMP := $(B)/pristine-kernel/obj/.built
@@ -223,6 +241,46 @@ check-pristine: image $(PKSTAMP)
 		$(B)/pristine-kernel/stage $(PAYLOAD)
 	vm/run.sh check $(B)/pristine-kernel/obj/arch/x86/boot/bzImage \
 		$(B)/pristine-kernel/initrd.img $(B)/pristine-run $(SUITE)
+
+# The kernel's own module tests, 6.1's tools/testing/selftests/kmod and
+# livepatch, run by its own run_kselftest.sh on the series and on
+# pristine 6.1, both the small guest's configuration plus what the tests'
+# config files ask (vm/config/selftests.config); vm/kselftest-compare.py
+# fails unless both runs give the same results. Two kernels of their own
+# in build/selftests: not part of 'make check'.
+ST := $(B)/selftests
+ST_FRAGMENTS := $(SMALL_FRAGMENTS) vm/config/selftests.config
+ST_SERIES_patched := kernel-patch
+ST_SERIES_pristine := none
+$(ST)/%/obj/.built: $(ST_FRAGMENTS) vm/build-kernel.sh $(PATCHES) | deps
+	$(STARTED); \
+	vm/build-kernel.sh $(ST)/$*/src $(ST)/$*/obj $(ST)/$*/stage \
+		$(ST_SERIES_$*) $(ST_FRAGMENTS) && \
+	$(STAMP)
+# The tests as 'make install' of the selftests lays them out. kmod.sh
+# runs for many minutes under TCG: the runner's 45 s default would cut
+# it off (livepatch's own settings file already says timeout=0).
+$(ST)/payload/.built: $(ST)/pristine/obj/.built
+	rm -rf $(@D)
+	mkdir -p $(@D)/bin
+	$(MAKE) -s -C $(ST)/pristine/src/tools/testing/selftests \
+		TARGETS="kmod livepatch" INSTALL_PATH=$(@D)/kselftest install
+	echo timeout=0 > $(@D)/kselftest/kmod/settings
+	touch $@
+$(ST)/%/initrd.img: $(ST)/%/obj/.built $(ST)/payload/.built vm/init \
+		vm/mkimage.sh
+	vm/mkimage.sh $@ $$(cat $(ST)/$*/obj/kernelrelease) $(ST)/$*/stage \
+		$(ST)/payload
+check-selftests: $(ST)/patched/initrd.img $(ST)/pristine/initrd.img
+	pids=; for k in patched pristine; do \
+		QEMU_TIMEOUT=$${QEMU_TIMEOUT:-5400} vm/run.sh kselftest \
+			$(ST)/$$k/obj/arch/x86/boot/bzImage $(ST)/$$k/initrd.img \
+			$(ST)/$$k/run > $(ST)/$$k/run.log 2>&1 & pids="$$pids $$!"; \
+	done; \
+	rc=0; for p in $$pids; do wait $$p || rc=1; done; \
+	tail -n 3 $(ST)/patched/run.log $(ST)/pristine/run.log; \
+	vm/kselftest-compare.py $(ST)/patched/run/results.tap \
+		$(ST)/pristine/run/results.tap && [ $$rc = 0 ]
 
 # The load-time benchmark (bench/), patched against pristine: not part
 # of 'make check'. Writes bench/RESULTS.md and bench/load-time.svg.
@@ -302,6 +360,7 @@ clean:
 .PHONY: all deps kernel pristine modules userspace image check check-host \
 	check-kernel check-guest \
 	check-debug check-debug-selftest check-pristine check-kunit-i386 \
+	check-selftests check-debug-failslab \
 	bench bench-memo bench-profile fuzz graph graph-readme \
 	demo shell \
 	clean FORCE

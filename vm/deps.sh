@@ -13,6 +13,8 @@ pkgs=(
 	# the guest: image, emulator, tests
 	dracut-core qemu-system-x86 busybox util-linux jq socat iproute2
 	bats bats-assert bats-support
+	# the kernel's selftests in the guest (make check-selftests)
+	libcap2-bin
 	# nscheck and its tests
 	libkmod-dev libzstd-dev liblzma-dev pkg-config scdoc valgrind clang
 	libclang-rt-14-dev zlib1g-dev

@@ -22,6 +22,7 @@ progs=(bash sh busybox cat cp mv rm ln ls mkdir rmdir mktemp chmod touch
 	basename dirname readlink realpath find xargs seq timeout stat id
 	kill ps pgrep pkill nproc sync uname dmesg sysctl jq nl flock hostname
 	diff cmp od dd md5sum sha256sum ip ss socat
+	which comm capsh
 	kmod insmod rmmod modprobe lsmod modinfo depmod
 	bats)
 
