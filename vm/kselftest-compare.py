@@ -22,7 +22,7 @@ KMOD = re.compile(r'^# (kmod_test_\d+)\S*: (OK!|FAIL)')
 
 
 def read(path):
-    """{script: result}, {(script, inner test, result): count}, plan."""
+    """{script: result}, {(script, inner test, result): count}."""
     scripts, inner, plan, ended = {}, collections.Counter(), None, False
     current = None
     try:
@@ -31,7 +31,8 @@ def read(path):
         sys.exit(f'kselftest-compare: {path}: {e.strerror}')
     for line in lines.splitlines():
         if line.startswith('1..'):
-            plan = int(line[3:])
+            # one plan a collection (kmod, livepatch)
+            plan = (plan or 0) + int(line[3:])
         elif m := re.match(r'^# selftests: (\S+): (\S+)$', line):
             current = f'{m[1]}:{m[2]}'
         elif m := TOP.match(line):
@@ -77,6 +78,11 @@ def main():
     for s, t, r in sorted(diff):
         print(f'differs: {s}: {t}: {r} {pi[(s, t, r)]} times patched, '
               f'{qi[(s, t, r)]} pristine')
+    for name, inner in (('patched', pi), ('pristine', qi)):
+        if not any(r == 'pass' for (_, _, r) in inner):
+            print(f'kselftest-compare: the {name} run passed no inner test: '
+                  'the tests did not run')
+            return 1
     if ps != qs or diff:
         print('kselftest-compare: the patched and pristine runs differ')
         return 1
