@@ -21,7 +21,7 @@ boot() { # name cmdline: one boot, the parse's line and the end
 	local log=$out/$1/console.log parse end
 	KERNEL_CMDLINE="$2 nsa.mode=none" QEMU_TIMEOUT=900 \
 		"$here/run.sh" demo "$kernel" "$initrd" "$out/$1" >/dev/null 2>&1
-	parse=$(grep -o 'ns_allow_fail_nth=.*' "$log" | head -1)
+	parse=$(grep -o 'ns_allow_fail_nth=[0-9]*: .*' "$log" | tr -d '\r' | head -1)
 	if grep -qF "$want" "$log"; then
 		end=panic
 	elif grep -q 'nsa-init: end of run' "$log"; then
@@ -30,18 +30,21 @@ boot() { # name cmdline: one boot, the parse's line and the end
 		end="neither ($log)"
 	fi
 	echo "$1: ${parse:-no line of the parse}; boot: $end"
-	last_end=$end
+	last="${parse##*parse } $end"
 }
 
+# A failed parse must panic; a parse that got all it asked for must boot.
 for n in $(seq 1 20); do
 	boot "nth-$n" "failslab_gfp_wait ns_allow_fail_nth=$n"
-	case $last_end in
-	panic) ;;
-	userspace) break ;;
-	*) rc=1; break ;;
+	case $last in
+	"-12 panic") ;;
+	"0 userspace") break ;;
+	*) echo "failslab-boot: nth-$n: want -12 and a panic, or 0 and userspace"
+	   rc=1; break ;;
 	esac
 done
-[ "$last_end" = userspace ] || rc=1
+[ "$last" = "0 userspace" ] || rc=1
+# As failslab boots by default, GFP_KERNEL is out of its reach.
 boot "nth-1-gfp-wait-ignored" "ns_allow_fail_nth=1"
-[ "$last_end" = userspace ] || rc=1
+[ "$last" = "0 userspace" ] || rc=1
 exit $rc
