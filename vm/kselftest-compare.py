@@ -7,10 +7,11 @@ usage: kselftest-compare.py PATCHED_TAP PRISTINE_TAP
 Each run's TAP has one line per script ("ok 3 selftests: livepatch:
 test-state.sh", "not ok ...", "# SKIP") and, prefixed "# ", what the
 script printed: livepatch's "TEST: <what> ... ok" and kmod.sh's
-"kmod_test_0005: OK! - ..." are its own tests. Prints both runs side by
-side, script by script, and exits 1 unless they agree on every script's
-result and on every inner test's count of passes and failures, or if a
-run did not reach its end or ran nothing.
+"kmod_test_0005: OK! - ..." (counted under the kmod test then running)
+are its own tests. Prints both runs side by side, script by script, and
+exits 1 unless they agree on every script's result and on every inner
+test's count of passes and failures, or if a run did not reach its end
+or passed no inner test at all.
 """
 import collections
 import re
@@ -18,13 +19,14 @@ import sys
 
 TOP = re.compile(r'^(not ok|ok) \d+ selftests: (\S+): (\S+)(.*)$')
 LIVEPATCH = re.compile(r'^# TEST: (.*?) \.\.\. (ok|not ok)')
-KMOD = re.compile(r'^# (kmod_test_\d+)\S*: (OK!|FAIL)')
+KMOD = re.compile(r'^# (kmod_\w+): (OK!|FAIL)')
+KMOD_TEST = re.compile(r'^# Running test: (kmod_test_\d+) ')
 
 
 def read(path):
     """{script: result}, {(script, inner test, result): count}."""
     scripts, inner, plan, ended = {}, collections.Counter(), None, False
-    current = None
+    current = test = None
     try:
         lines = open(path, encoding='utf-8', errors='replace').read()
     except OSError as e:
@@ -45,9 +47,14 @@ def read(path):
             current = None
         elif line == '# end-of-run':
             ended = True
+        elif m := KMOD_TEST.match(line):
+            # kmod.sh's checks print their own names (kmod_test_0001_driver,
+            # kmod_check_visibility): count them under the test running
+            test = m[1]
         elif current and (m := LIVEPATCH.match(line) or KMOD.match(line)):
             ok = m[2] in ('ok', 'OK!')
-            inner[(current, m[1], 'pass' if ok else 'fail')] += 1
+            name = test if m.re is KMOD and test else m[1]
+            inner[(current, name, 'pass' if ok else 'fail')] += 1
     if not ended:
         sys.exit(f'kselftest-compare: {path}: the run did not reach its end')
     if not scripts or plan != len(scripts):
