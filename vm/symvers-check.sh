@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The network conversions' switch (kernel-patch/0024-0026) keeps 6.1's
+# The network conversions' switch (kernel-patch/0025-0027) keeps 6.1's
 # module ABI when it is off: every converted symbol's Module.symvers line
 # (CRC, symbol, vmlinux, export type, namespace) must be pristine 6.1's
 # for the same configuration, byte for byte. With it on, the line is the
