@@ -53,6 +53,67 @@ Samples: patched {total["patched"]:,}, pristine {total["pristine"]:,}.
 ''' + '\n'.join(rows) + '\n'
 
 
+CALLS = {
+    'load bench_f0_00': 'finit_module() of bench_f0_00 (no namespaced '
+                        'import or export, no record), after five loads '
+                        'and unloads of it',
+    'symbol_get restricted': '__symbol_get() of bench_fn_0, in BENCH_NS, '
+                             'which bench_exp restricts and lets the '
+                             'caller use',
+    'symbol_get open': '__symbol_get() of bench_open_fn, in BENCH_OPEN, '
+                       'which nobody restricts',
+    'symbol_get none': '__symbol_get() of bench_plain_fn, in no namespace',
+}
+
+
+def read_counts(path):
+    counts = {}
+    for line in open(path):
+        call, fn, n = line.rstrip('\n').split('\t')
+        counts.setdefault(call, {})[fn] = int(n)
+    return counts
+
+
+def counted(out):
+    counts = {k: read_counts(f'{out}/{k}.count') for k in KERNELS}
+    parts = []
+    for call, what in CALLS.items():
+        a, b = counts['patched'][call], counts['pristine'][call]
+        ta, tb = sum(a.values()), sum(b.values())
+        diff = sorted(((a.get(f, 0) - b.get(f, 0), f) for f in set(a) | set(b)),
+                      key=lambda d: (-abs(d[0]), d[1]))
+        diff = [d for d in diff if d[0]]
+        own = sum(a.get(f, 0) for f in a if 'ns_allow' in f)
+        rows = [f'| {f}{" (series)" if "ns_allow" in f else ""} | '
+                f'{a.get(f, 0):,} | {b.get(f, 0):,} | {d:+,} |'
+                for d, f in diff[:25]]
+        more = f' ({len(diff) - 25} more functions differ)' if len(diff) > 25 else ''
+        parts.append(f'''### {call}: {what}
+
+patched {ta:,}, pristine {tb:,} instructions ({ta - tb:+,}; {ta / tb:.3f}x);
+in the series' own functions (names with ns_allow): {own:,}. The
+functions whose counts differ{more}:
+
+| function | patched | pristine | difference |
+|---|---|---|---|
+''' + '\n'.join(rows) + '\n')
+    return '''## Instruction by instruction
+
+On another boot of each kernel, gdb single-steps the guest through
+QEMU's gdbstub (bench/count-insns.py) from a call's entry to its return,
+with interrupts and timers masked, and names each instruction's function
+from System.map: an exact count of the call's own work. The load's count
+also carries what depends on where its memory falls, which differs from
+kernel to kernel and from boot to boot: SLOB's walk of its free lists
+(slob_*) and the page-attribute changes that make the module's text
+read-only (__change_page_attr_set_clr, pfn_pte, massage_pgprot and the
+like) move by thousands of instructions either way, and the compiler
+may inline a helper on one kernel and not on the other (strstarts(),
+for one). Read the series' own cost off its functions.
+
+''' + '\n'.join(parts)
+
+
 out, loads, report = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 phases = sys.argv[4:]
 with open(report, 'w') as f:
@@ -81,4 +142,4 @@ signature rule, the livepatch rule, an out-of-line call and the
 "module:" prefix test ahead of the imports. Patch 20 keys the memo on
 the requester's own import_ns entry and tests it inline: about 20.
 
-''' + '\n'.join(section(out, p) for p in phases))
+''' + '\n'.join(section(out, p) for p in phases) + '\n' + counted(out))

@@ -7,9 +7,13 @@
 #   imp1000   the same with 1,000 records in the 50 filler modules
 #   many1000  bench_many1000 (4,000 exports over 1,000 declared namespaces)
 # The vCPU's RIP is sampled through QEMU's monitor (bench/sample-rip.py)
-# during each phase and named from each kernel's System.map. Writes
-# bench/PROFILE.md: per phase, the functions with the most samples on
-# either kernel, side by side.
+# during each phase and named from each kernel's System.map. Then, on
+# another boot of each kernel, gdb single-steps through QEMU's gdbstub one
+# load of bench_f0_00 (nothing namespaced) and one symbol_get() of a
+# restricted, an open and a plain symbol, and counts their instructions
+# per function (bench/count-insns.py). Writes bench/PROFILE.md: per phase,
+# the functions with the most samples on either kernel, side by side,
+# and per counted call, the functions whose counts differ.
 # usage: profile.sh A_OBJ A_STAGE B_OBJ B_STAGE OUT
 set -euo pipefail
 pobj=$1 pstage=$2 xobj=$3 xstage=$4 out=$(realpath -m "$5")
@@ -63,6 +67,40 @@ for k in patched pristine; do
 		grep -q "^median $p " "$out/$k.txt" ||
 			{ echo "profile: the $k run gave no $p load time: $out/$k.txt" >&2; exit 1; }
 	done
+done
+
+# The counted calls: nothing else loads a module or calls symbol_get()
+# meanwhile. QEMU waits (-S) for gdb to set its breakpoints.
+mkdir -p "$out/count-payload/bin"
+cp -r "$out/payload/bench" "$out/count-payload/"
+cat > "$out/count-payload/bin/nsa-bench" <<'GUEST'
+#!/bin/bash
+ko=/usr/share/nsa/bench
+insmod $ko/bench_exp.ko || exit 1
+# count-insns.py's WARMUP loads, then the counted one
+for i in 1 2 3 4 5 6; do
+	insmod $ko/bench_f0_00.ko && rmmod bench_f0_00 || exit 1
+done
+for kind in restricted open none; do
+	insmod $ko/bench_symget.ko iterations=1 kind=$kind && rmmod bench_symget || exit 1
+done
+rmmod bench_exp
+GUEST
+chmod +x "$out/count-payload/bin/nsa-bench"
+for k in patched pristine; do
+	if [ $k = patched ]; then obj=$pobj stage=$pstage; else obj=$xobj stage=$xstage; fi
+	bench_image count-$k "$obj" "$stage" "$out/count-payload"
+	rm -f "$out/$k.gdb"
+	bench_boot count-$k "$obj" "$khz" "$out/count-$k" -S \
+		-gdb "unix:$out/$k.gdb,server=on,wait=off" > "$out/count-$k.txt" &
+	qemu=$!
+	for _ in $(seq 100); do [ -S "$out/$k.gdb" ] && break; sleep 0.1; done
+	COUNT_SOCK=$out/$k.gdb COUNT_MAP=$obj/System.map COUNT_OUT=$out/$k.count \
+		gdb -q -batch -x "$here/count-insns.py" "$obj/vmlinux" > "$out/count-$k.gdb.log" 2>&1 ||
+		{ echo "profile: counting on $k failed: $out/count-$k.gdb.log" >&2; kill $qemu; exit 1; }
+	wait $qemu || { echo "profile: the $k count run did not finish: $out/count-$k" >&2; exit 1; }
+	grep -q '^symbol_get none' "$out/$k.count" ||
+		{ echo "profile: $k: no count of symbol_get: $out/count-$k.gdb.log" >&2; exit 1; }
 done
 
 python3 "$here/profile-report.py" "$out" "$loads" "$report" $phases

@@ -21,8 +21,8 @@ pkgs=(
 	# nscheck's DKMS hook test (userspace/tests/85-dkms.bats)
 	dkms
 	dpkg-dev
-	# plots for the benchmarks
-	gnuplot-nox
+	# plots for the benchmarks; make bench-profile's instruction counts
+	gnuplot-nox gdb
 	# make graph: nscheck --graph rendered to SVG
 	graphviz
 )
