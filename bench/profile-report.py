@@ -142,4 +142,15 @@ signature rule, the livepatch rule, an out-of-line call and the
 "module:" prefix test ahead of the imports. Patch 20 keys the memo on
 the requester's own import_ns entry and tests it inline: about 20.
 
+Patch 21 took out what was left where no check needs it. bench_many1000
+had marked each of its 4,000 exports with a binary search of its 1,000
+namespaces by string compare, and compared its modinfo with its records
+by sorting the allow_ns= values and searching each: its sets are now
+indexed by hash, and modinfo is compared with the records one for one
+in the one pass over .modinfo that every load now makes. What its phase
+below still shows is the records' own parse: validating 1,000 records
+byte by byte, sorting them (ns_allow_sort_cmp, sort_r: names that share
+an 18-byte prefix), and allocating a set for each namespace. The
+exact counts at the end show what a small load and symbol_get() cost.
+
 ''' + '\n'.join(section(out, p) for p in phases) + '\n' + counted(out))

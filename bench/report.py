@@ -79,7 +79,8 @@ for what in ('idle', 'bench_many1000'):
     label = 'alone' if what == 'idle' else f'beside {what}'
     beside_rows.append(f'| {label} | {am:.3f} / {a90:.3f} / {amax:.3f} | '
                        f'{bm:.3f} / {b90:.3f} / {bmax:.3f} | '
-                       f'{a90 / b90:.3f} | {len(abeside[what])} |')
+                       f'{am / bm:.3f} / {a90 / b90:.3f} | '
+                       f'{len(abeside[what])} |')
 unload_rows = [f'| {m} | {cell(aunload[m])} | {cell(bunload[m])} | '
                f'{summary(aunload[m])[0] / summary(bunload[m])[0]:.3f} | '
                f'{len(aunload[m])} |' for m in ('bench_f0_00', 'bench_imp')]
@@ -141,9 +142,13 @@ while bench_many1000 loads and unloads in a loop beside it. The guest
 has one CPU and its kernel no preemption (PREEMPT_NONE): the small load
 waits for whatever the big one does in the kernel until it sleeps or
 yields, under module_mutex or not, and the longest such stretch makes
-the tail. Median / 90th percentile / maximum, in ms:
+the tail. Median / 90th percentile / maximum, in ms. What the series
+itself adds to this load is some 750 instructions, 0.6% (its one pass
+over .modinfo, its section scan, its publication: bench/PROFILE.md counts
+them one by one); a difference beyond that is the allocator's, whose free
+lists differ from kernel to kernel and from boot to boot:
 
-| bench_f0_00 | {an} | {bn} | {an}/{bn} at p90 | loads |
+| bench_f0_00 | {an} | {bn} | {an}/{bn} at median / p90 | loads |
 |---|---|---|---|---|
 ''' + '\n'.join(beside_rows) + f'''
 
