@@ -15,10 +15,13 @@ every step is one instruction, named by the function that holds it.
 QEMU's gdbstub steps with interrupts and timers masked, so the count is
 the call's own work. Writes "CALL<TAB>FUNCTION<TAB>COUNT" lines.
 """
-import bisect
 import os
+import sys
 
 import gdb  # pylint: disable=import-error
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sysmap import SystemMap  # noqa: E402 (bench/, found once on the path)
 
 # guarded against a call that never returns to its caller
 MAX_STEPS = 2_000_000
@@ -27,22 +30,7 @@ MAX_STEPS = 2_000_000
 WARMUP = 5
 
 
-def read_map(path):
-    syms = []
-    for line in open(path):
-        addr, kind, name = line.split()[:3]
-        if kind in 'tTwW':
-            syms.append((int(addr, 16), name))
-    syms.sort()
-    return [a for a, _ in syms], [n for _, n in syms]
-
-
-ADDRS, NAMES = read_map(os.environ['COUNT_MAP'])
-
-
-def function(pc):
-    i = bisect.bisect_right(ADDRS, pc) - 1
-    return NAMES[i] if i >= 0 else hex(pc)
+SYMBOLS = SystemMap(os.environ['COUNT_MAP'])
 
 
 def count(label, out):
@@ -52,7 +40,7 @@ def count(label, out):
         pc = int(gdb.parse_and_eval('$pc'))
         if pc == ret:
             break
-        fn = function(pc)
+        fn = SYMBOLS.function(pc, hex(pc))
         counts[fn] = counts.get(fn, 0) + 1
         gdb.execute('stepi', to_string=True)
     else:

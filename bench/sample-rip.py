@@ -12,21 +12,16 @@ writes PROFILE.PHASE: samples per vmlinux function, most first, with
 time between samples is roughly a number of guest instructions, so the
 counts are shares of the guest's work, not exact ones.
 """
-import bisect
 import re
 import socket
 import sys
 import time
 
+from sysmap import SystemMap
+
 sock_path, sysmap, guest_out, profile = sys.argv[1:5]
 phases = sys.argv[5:]
-syms = []
-for line in open(sysmap):
-    f = line.split()
-    if len(f) >= 3 and f[1] in 'tTwW':
-        syms.append((int(f[0], 16), f[2]))
-syms.sort()
-addrs = [a for a, _ in syms]
+symbols = SystemMap(sysmap)
 
 
 def guest_said(what):
@@ -41,8 +36,7 @@ def name_of(rip):
         return '[user]'
     if rip >= 0xffffffffc0000000:
         return '[module]'
-    i = bisect.bisect_right(addrs, rip) - 1
-    return syms[i][1] if i >= 0 else '[unknown]'
+    return symbols.function(rip)
 
 
 sock = None
