@@ -4,10 +4,11 @@
 Run by bench/profile.sh as
     gdb -q -batch -x count-insns.py VMLINUX
 with COUNT_SOCK (QEMU's gdbstub, a unix socket), COUNT_MAP (the kernel's
-System.map) and COUNT_OUT (where to write) in the environment, while the
-guest runs profile.sh's counted sequence: bench_exp's load, bench_f0_00
-loaded and unloaded WARMUP times, its next load, then symbol_get() of a
-restricted, an open and a plain symbol.
+System.map), COUNT_OUT (where to write) and COUNT_WARMUP in the
+environment, while the guest runs profile.sh's counted sequence:
+bench_exp's load, bench_f0_00 loaded and unloaded COUNT_WARMUP times,
+its next load, then symbol_get() of a restricted, an open and a plain
+symbol.
 
 At each counted call's entry (a hardware breakpoint) the return address is
 read off the stack, and the vCPU is single-stepped until it gets there;
@@ -25,9 +26,6 @@ from sysmap import SystemMap  # noqa: E402 (bench/, found once on the path)
 
 # guarded against a call that never returns to its caller
 MAX_STEPS = 2_000_000
-# bench_f0_00's loads before the counted one (profile.sh's guest runs
-# as many): the first loads after boot find memory laid out otherwise
-WARMUP = 5
 
 
 SYMBOLS = SystemMap(os.environ['COUNT_MAP'])
@@ -55,7 +53,8 @@ def main():
     gdb.execute('target remote ' + os.environ['COUNT_SOCK'])
     with open(os.environ['COUNT_OUT'], 'w') as out:
         gdb.execute('hbreak __x64_sys_finit_module')
-        for _ in range(1 + WARMUP):     # bench_exp's and the warm-up loads
+        # bench_exp's load and the warm-up loads
+        for _ in range(1 + int(os.environ['COUNT_WARMUP'])):
             gdb.execute('continue')
         gdb.execute('continue')
         count('load bench_f0_00', out)
