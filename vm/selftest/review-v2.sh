@@ -69,14 +69,18 @@ KERNEL_CMDLINE="preempt=full" QEMU_MEM=2G QEMU_TIMEOUT=3600 \
 	"$vm/run.sh" check "$k/obj/arch/x86/boot/bzImage" "$k/initrd.img" \
 	"$k/run" "$suites" > "$k/run.log" 2>&1
 echo "# guest on $rev ($suites): $(tail -1 "$k/run.log")"
-grep '^# stress: ' "$k/run/results.tap"
+# Item 2: the race of symbol_get() with the exporter's unload, tried.
+sed -n '/^# stress: [0-9]* s$/,/^# nsa_getloop_denied: /p' "$k/run/results.tap"
 
 "$top/modules/check-modpost.sh" "$k/obj" "$b/debug/modules" \
 	"$b/debug/pristine/obj" > "$out/modpost.tap" 2>&1
 echo "# check-modpost on $rev: $(grep -c '^ok' "$out/modpost.tap") passed, $(grep -c '^not ok' "$out/modpost.tap") failed"
 
+# v2 has no switch for its conversions (conversions.config's options):
+# they are always on there.
 f=$out/failslab
-env -u BASE_CONFIG -u BASE_LSMOD "$vm/build-kernel.sh" "$f/src" "$f/obj" \
+env -u BASE_CONFIG -u BASE_LSMOD UNDECLARED_OK=1 \
+	"$vm/build-kernel.sh" "$f/src" "$f/obj" \
 	"$f/stage" "$out/series-enomem" "${small_frags[@]}" \
 	"$vm/config/failslab.config" || die "the failslab kernel of $rev did not build"
 "$vm/failslab-boot.sh" "$f/obj/arch/x86/boot/bzImage" "$b/initrd.img" \
