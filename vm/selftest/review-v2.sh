@@ -50,7 +50,8 @@ echo grants-enomem.patch >> "$out/series-enomem/series"
 
 k=$out/debug
 mkdir -p "$k/obj"
-[ -e "$k/obj/certs/signing_key.pem" ] ||
+cmp -s "$b/debug/kernel/obj/certs/signing_key.pem" \
+	"$k/obj/certs/signing_key.pem" ||
 	cp -a "$b/debug/kernel/obj/certs" "$k/obj/"
 "$vm/build-kernel.sh" "$k/src" "$k/obj" "$k/stage" "$out/series" \
 	"${debug_frags[@]}" || die "the debug kernel of $rev did not build"
