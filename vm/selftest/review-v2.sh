@@ -110,13 +110,16 @@ while IFS=$'\t' read -r item where test why; do
 	case $where in
 	guest) detail=$(failed "$k/run/results.tap" "$test") ;;
 	modpost) detail=$(failed "$out/modpost.tap" "$test") ;;
-	failslab-boot) detail=$(cat "$f/boot.log"); [ "$failslab_rc" != 0 ] ;;
+	failslab-boot)
+		detail=$(cat "$f/boot.log")
+		test="vm/failslab-boot.sh"
+		[ "$failslab_rc" != 0 ] ;;
 	*) die "row $n: where is $where" ;;
 	esac
 	if [ $? = 0 ]; then
-		echo "ok $n item $item, $where: fails on $rev: ${test#-}"
+		echo "ok $n item $item, $where: fails on $rev: $test"
 	else
-		echo "not ok $n item $item, $where: passed on $rev: ${test#-}"
+		echo "not ok $n item $item, $where: passed on $rev: $test"
 		bad=$((bad + 1))
 	fi
 	echo "#   why: $why"
