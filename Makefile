@@ -194,12 +194,14 @@ check-debug:
 # of its own in build/debug-uaf (about 15 minutes). The run on it must
 # FAIL: KASAN reports the read (KUnit's lifetime test, at boot, already
 # walks the freed sets) and panic_on_warn ends the boot.
-# series_plus DIR PATCH: the series with PATCH on top, in DIR/series, for
-# vm/build-kernel.sh (the self-test's and the memo bench's kernels).
+# series_plus DIR PATCH [SERIES]: the series (kernel-patch/, or the one
+# in folder SERIES) with PATCH on top, in DIR/series, for
+# vm/build-kernel.sh (the self-tests' and the memo bench's kernels).
 define series_plus
 	rm -rf $(1)/series
 	mkdir -p $(1)/series
-	cp kernel-patch/series kernel-patch/*.patch $(2) $(1)/series/
+	cp $(or $(3),kernel-patch)/series $(or $(3),kernel-patch)/*.patch \
+		$(2) $(1)/series/
 	echo $(notdir $(2)) >> $(1)/series/series
 endef
 
@@ -227,18 +229,20 @@ REVIEWED := 35cc313^
 check-review-v2:
 	$(MAKE) image
 	$(MAKE) FLAVOR=debug image
-	DEBUG_FRAGMENTS="$(DEBUG_FRAGMENTS)" SMALL_FRAGMENTS="$(SMALL_FRAGMENTS)" \
-	$(DEBUG_BASE) vm/selftest/review-v2.sh $(REVIEWED) $(B)/review-v2 $(B)
+	DEBUG_FRAGMENTS="$(DEBUG_FRAGMENTS)" $(DEBUG_BASE) \
+		vm/selftest/review-v2.sh $(REVIEWED) $(B)/review-v2 $(B)
 
 # vmlinux's grants when an allocation fails at boot: the small kernel
 # with failslab (vm/config/failslab.config) and
 # vm/selftest/grants-enomem.patch on top (fail-nth armed from the command
 # line for their parse), booted with the 1st, 2nd, ... allocation failed:
 # each must stop the boot with the series' panic line (patch 17), the one
-# after the last must boot (vm/failslab-boot.sh).
+# after the last must boot (vm/failslab-boot.sh). FAILSLAB_SERIES=DIR
+# builds it from another series (make check-review-v2's v2).
 FAILSLAB := $(B)/failslab-boot
+FAILSLAB_SERIES :=
 check-failslab-boot: image
-	$(call series_plus,$(FAILSLAB),vm/selftest/grants-enomem.patch)
+	$(call series_plus,$(FAILSLAB),vm/selftest/grants-enomem.patch,$(FAILSLAB_SERIES))
 	vm/build-kernel.sh $(FAILSLAB)/src $(FAILSLAB)/obj $(FAILSLAB)/stage \
 		$(FAILSLAB)/series $(SMALL_FRAGMENTS) vm/config/failslab.config
 	vm/failslab-boot.sh $(FAILSLAB)/obj/arch/x86/boot/bzImage $(IMAGE) \

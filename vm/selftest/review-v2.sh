@@ -11,15 +11,15 @@
 #     image's payload on it, with the suites that hold the guest rows; and
 #     runs modules/check-modpost.sh against its tree;
 #   - the small kernel with failslab and grants-enomem.patch, booted by
-#     vm/failslab-boot.sh.
+#     vm/failslab-boot.sh: make check-failslab-boot, given v2's series.
 # Prints a TAP line a row (ok: it failed on v2) with the failure's own
 # output, and the stress suite's counts (item 2: the races tried); exits
 # 1 unless every row failed.
 #
 # usage: review-v2.sh REV OUT BUILD
 #   BUILD  the build/ of make image and make FLAVOR=debug image
-# From the Makefile: DEBUG_FRAGMENTS, SMALL_FRAGMENTS, and BASE_CONFIG,
-# BASE_LSMOD for the debug kernel.
+# From the Makefile: DEBUG_FRAGMENTS, BASE_CONFIG and BASE_LSMOD for the
+# debug kernel.
 set -uo pipefail
 
 rev=${1:?usage: review-v2.sh REV OUT BUILD} out=$(realpath -m "${2:?}")
@@ -29,24 +29,19 @@ vm=$(dirname "$here")
 top=$(dirname "$vm")
 table=$here/review-v2.tsv
 read -ra debug_frags <<< "${DEBUG_FRAGMENTS:?}"
-read -ra small_frags <<< "${SMALL_FRAGMENTS:?}"
 
 die() { echo "review-v2: $*" >&2; exit 2; }
 cd "$top" || die "$top: $!"
 for f in "$b/debug/payload/bats" "$b/debug/kernel/obj/certs/signing_key.pem" \
-	 "$b/debug/modules/.built" "$b/initrd.img"; do
+	 "$b/debug/modules/.built"; do
 	[ -e "$f" ] || die "$f missing: make image and make FLAVOR=debug image first"
 done
 
-# The series as of REV, and the same with the boot-time fault injection.
-mkdir -p "$out"
-rm -rf "$out/series" "$out/series-enomem"
+# The series as of REV.
+rm -rf "$out/series"
 mkdir -p "$out/series"
 git archive "$rev" kernel-patch | tar -x -C "$out/series" --strip-components=1 ||
 	die "no kernel-patch/ at $rev in $top (a shallow clone?)"
-cp -r "$out/series" "$out/series-enomem"
-cp "$here/grants-enomem.patch" "$out/series-enomem/"
-echo grants-enomem.patch >> "$out/series-enomem/series"
 
 k=$out/debug
 mkdir -p "$k/obj"
@@ -77,16 +72,17 @@ sed -n '/^# stress: [0-9]* s$/,/^# nsa_getloop_denied: /p' "$k/run/results.tap"
 	"$b/debug/pristine/obj" > "$out/modpost.tap" 2>&1
 echo "# check-modpost on $rev: $(grep -c '^ok' "$out/modpost.tap") passed, $(grep -c '^not ok' "$out/modpost.tap") failed"
 
-# v2 has no switch for its conversions (conversions.config's options):
-# they are always on there.
+# The failslab kernel as make check-failslab-boot builds and boots it,
+# from REV's series. v2 has no switch for its conversions
+# (conversions.config's options): they are always on there.
 f=$out/failslab
+mkdir -p "$f"
 env -u BASE_CONFIG -u BASE_LSMOD UNDECLARED_OK=1 \
-	"$vm/build-kernel.sh" "$f/src" "$f/obj" \
-	"$f/stage" "$out/series-enomem" "${small_frags[@]}" \
-	"$vm/config/failslab.config" || die "the failslab kernel of $rev did not build"
-"$vm/failslab-boot.sh" "$f/obj/arch/x86/boot/bzImage" "$b/initrd.img" \
-	"$f/run" > "$f/boot.log" 2>&1
+	make -s --no-print-directory check-failslab-boot B="$b" \
+	FAILSLAB="$f" FAILSLAB_SERIES="$out/series" > "$f/boot.log" 2>&1
 failslab_rc=$?
+grep -q '^nth-1: ' "$f/boot.log" ||
+	die "the failslab kernel of $rev did not boot: $f/boot.log"
 
 # failed TAP DESC: TAP's "not ok" line for DESC and the lines under it
 failed() {
@@ -111,7 +107,7 @@ while IFS=$'\t' read -r item where test why; do
 	guest) detail=$(failed "$k/run/results.tap" "$test") ;;
 	modpost) detail=$(failed "$out/modpost.tap" "$test") ;;
 	failslab-boot)
-		detail=$(cat "$f/boot.log")
+		detail=$(grep -E '^(nth-|failslab-boot: )' "$f/boot.log")
 		test="vm/failslab-boot.sh"
 		[ "$failslab_rc" != 0 ] ;;
 	*) die "row $n: where is $where" ;;
