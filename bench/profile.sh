@@ -9,8 +9,9 @@
 # The vCPU's RIP is sampled through QEMU's monitor (bench/sample-rip.py)
 # during each phase and named from each kernel's System.map. Then, on
 # another boot of each kernel, gdb single-steps through QEMU's gdbstub one
-# load of bench_f0_00 (nothing namespaced) and one symbol_get() of a
-# restricted, an open and a plain symbol, and counts their instructions
+# load of bench_f0_00 (nothing namespaced), two symbol_get() calls of a
+# restricted symbol by one caller and one of an open and of a plain
+# symbol, and counts their instructions
 # per function (bench/count-insns.py). Writes bench/PROFILE.md: per phase,
 # the functions with the most samples on either kernel, side by side,
 # and per counted call, the functions whose counts differ.
@@ -83,7 +84,8 @@ insmod \$ko/bench_exp.ko || exit 1
 for i in \$(seq $((warmup + 1))); do
 	insmod \$ko/bench_f0_00.ko && rmmod bench_f0_00 || exit 1
 done
-for kind in restricted open none; do
+insmod \$ko/bench_symget.ko iterations=2 kind=restricted && rmmod bench_symget || exit 1
+for kind in open none; do
 	insmod \$ko/bench_symget.ko iterations=1 kind=\$kind && rmmod bench_symget || exit 1
 done
 rmmod bench_exp
