@@ -39,9 +39,9 @@ FLAVOR ?= normal
 # which makes ccache hash the working directory. base_dir makes the
 # paths relative and hash_dir off drops the directory, so that a clone
 # at another path (CI's, make check-review-v2's build/review-v2) reuses
-# what any clone built: a cold debug kernel takes half an hour, a warm
-# one minutes. The price: a reused object's DWARF names the directory of
-# the build that made it (no checker here reads it; BTF does not).
+# what any clone built (the figures: .ci/run's header). The price: a
+# reused object's DWARF names the directory of the build that made it
+# (no checker here reads it; BTF does not).
 export CCACHE_BASEDIR ?= $(CURDIR)
 export CCACHE_NOHASHDIR ?= 1
 # The small guest: tinyconfig and these (vm/config/README.md).
